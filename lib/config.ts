@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import { ConfigSchema, ConfigVariables, type ConfigEnv } from '../schemas/config.ts';
+
+export interface Config {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  releasesDir: string;
+  host: string;
+  port: number;
+  adminPort: number;
+  baseUrl: string;
+  dashboardUrl: string;
+  logLevel: ConfigEnv['LOG_LEVEL'];
+  keyCacheTtlMs: number;
+  releasePollMs: number;
+  workerConcurrency: number;
+  jobLockMs: number;
+  jobAttempts: number;
+  jobBackoffMs: number;
+  fetchTimeoutMs: number;
+  maxDownloadBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`invalid configuration: ${variable} ${message}`);
+  }
+}
+
+type VariableName = keyof typeof ConfigVariables;
+
+/** Reads and validates the environment once; a wrong value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const name of Object.keys(ConfigVariables) as VariableName[]) {
+    const schema = ConfigVariables[name];
+    const given = env[name];
+    if (given === undefined || given === '') {
+      raw[name] = schema.default;
+      continue;
+    }
+    const isInteger = schema.type === 'integer';
+    if (isInteger && !/^-?\d+$/.test(given.trim())) {
+      throw new ConfigError(name, `must be an integer, got ${JSON.stringify(given)}`);
+    }
+    raw[name] = isInteger ? Number(given.trim()) : given.trim();
+  }
+  const firstError = Value.Errors(ConfigSchema, raw).First();
+  if (firstError) {
+    const name = firstError.path.replace(/^\//, '') || 'environment';
+    throw new ConfigError(name, `${firstError.message}, got ${JSON.stringify(raw[name])}`);
+  }
+  const v = raw as ConfigEnv;
+  return {
+    databaseUrl: v.DATABASE_URL,
+    redisUrl: v.REDIS_URL,
+    redisPrefix: v.REDIS_PREFIX,
+    releasesDir: path.resolve(v.RELEASES_DIR),
+    host: v.HOST,
+    port: v.PORT,
+    adminPort: v.ADMIN_PORT,
+    baseUrl: v.BASE_URL || `http://localhost:${v.PORT}`,
+    dashboardUrl: v.DASHBOARD_URL.replace(/\/$/, ''),
+    logLevel: v.LOG_LEVEL,
+    keyCacheTtlMs: v.KEY_CACHE_TTL_SECONDS * 1000,
+    releasePollMs: v.RELEASE_POLL_SECONDS * 1000,
+    workerConcurrency: v.WORKER_CONCURRENCY,
+    jobLockMs: v.JOB_LOCK_SECONDS * 1000,
+    jobAttempts: v.JOB_ATTEMPTS,
+    jobBackoffMs: v.JOB_BACKOFF_SECONDS * 1000,
+    fetchTimeoutMs: v.FETCH_TIMEOUT_SECONDS * 1000,
+    maxDownloadBytes: v.MAX_DOWNLOAD_MB * 1024 * 1024,
+  };
+}

@@ -1,0 +1,24 @@
+import pg from 'pg';
+
+// int8 (bigint, count(*)) as JS numbers: every count here stays far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export type Pool = pg.Pool;
+
+export function createPool(databaseUrl: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export function databaseName(databaseUrl: string): string {
+  return decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, '')) || 'postgres';
+}
+
+/** The same server with another database (the maintenance db to create ours, a test db, ...). */
+export function withDatabase(databaseUrl: string, database: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${encodeURIComponent(database)}`;
+  return url.toString();
+}

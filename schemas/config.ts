@@ -1,0 +1,29 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Every environment variable canmap reads, with its default. The README's config table is
+ * written from this list; `lib/config.ts` validates it once at start.
+ */
+export const ConfigVariables = {
+  DATABASE_URL: Type.String({ default: 'postgres://postgres@127.0.0.1:5432/canmap', pattern: '^postgres(ql)?://', description: 'PostgreSQL control plane (created by `canmap migrate` if missing)' }),
+  REDIS_URL: Type.String({ default: 'redis://127.0.0.1:6379', pattern: '^rediss?://', description: 'Redis for queues and short caches' }),
+  REDIS_PREFIX: Type.String({ default: 'canmap', pattern: '^[A-Za-z0-9_.-]+$', description: 'prefix of every Redis key and queue (isolates test runs)' }),
+  RELEASES_DIR: Type.String({ default: './data/releases', minLength: 1, description: 'root of the immutable release directories' }),
+  HOST: Type.String({ default: '127.0.0.1', minLength: 1, description: 'address the API listens on' }),
+  PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535, description: 'API port' }),
+  ADMIN_PORT: Type.Integer({ default: 9090, minimum: 0, maximum: 65535, description: 'operators\' port: GET /healthz without a key' }),
+  BASE_URL: Type.String({ default: '', pattern: '^(https?://[^/]+)?$', description: 'public origin of the API, e.g. https://api.canmap.ca (default http://localhost:PORT)' }),
+  DASHBOARD_URL: Type.String({ default: 'http://localhost:3000', pattern: '^https?://', description: 'account dashboard, named in billing messages' }),
+  LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info', description: 'pino log level' }),
+  KEY_CACHE_TTL_SECONDS: Type.Integer({ default: 30, minimum: 1, maximum: 60, description: 'how long the API trusts a cached key lookup (a disabled key stops within this)' }),
+  RELEASE_POLL_SECONDS: Type.Integer({ default: 30, minimum: 1, maximum: 3600, description: 'the API re-reads enabled releases this often besides LISTEN/NOTIFY' }),
+  WORKER_CONCURRENCY: Type.Integer({ default: 1, minimum: 1, maximum: 16, description: 'jobs one worker runs at once per queue' }),
+  JOB_LOCK_SECONDS: Type.Integer({ default: 30, minimum: 1, maximum: 3600, description: 'BullMQ lock; a killed worker\'s job is retried after this' }),
+  JOB_ATTEMPTS: Type.Integer({ default: 4, minimum: 1, maximum: 50, description: 'tries per job for transient faults (exponential backoff)' }),
+  JOB_BACKOFF_SECONDS: Type.Integer({ default: 10, minimum: 1, maximum: 3600, description: 'first retry delay; doubles each try' }),
+  FETCH_TIMEOUT_SECONDS: Type.Integer({ default: 60, minimum: 1, maximum: 3600, description: 'HTTP timeout for downloads of sources' }),
+  MAX_DOWNLOAD_MB: Type.Integer({ default: 1024, minimum: 1, maximum: 65536, description: 'largest source download accepted' }),
+} as const;
+
+export const ConfigSchema = Type.Object(ConfigVariables);
+export type ConfigEnv = Static<typeof ConfigSchema>;

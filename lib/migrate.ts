@@ -25,7 +25,8 @@ async function ensureDatabase(databaseUrl: string): Promise<boolean> {
     try {
       await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
     } catch (err) {
-      if ((err as { code?: string }).code !== '42P04') throw err; // created meanwhile by another process
+      // Created meanwhile by another process: 42P04, or 23505 when both raced on the catalog row.
+      if (!['42P04', '23505'].includes((err as { code?: string }).code ?? '')) throw err;
       return false;
     }
     return true;

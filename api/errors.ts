@@ -1,0 +1,62 @@
+/**
+ * The one error catalog of the API. Every failure a handler or plugin can answer with is built
+ * here, so status, code, headers and wording stay as the spec (volume 1, "Errors") writes them.
+ */
+export interface ApiErrorOptions {
+  code?: string;
+  headers?: Record<string, string>;
+  /** Plain-text body instead of JSON (tiles, glyphs, sprites, unserved paths). */
+  plainText?: boolean;
+  /** Extra members of the JSON body beside error and code. */
+  extra?: Record<string, unknown>;
+}
+
+export class ApiError extends Error {
+  readonly code?: string;
+  readonly headers: Record<string, string>;
+  readonly plainText: boolean;
+  readonly extra: Record<string, unknown>;
+
+  constructor(readonly statusCode: number, message: string, options: ApiErrorOptions = {}) {
+    super(message);
+    this.code = options.code;
+    this.headers = options.headers ?? {};
+    this.plainText = options.plainText ?? false;
+    this.extra = options.extra ?? {};
+  }
+
+  body(): string | Record<string, unknown> {
+    if (this.plainText) return this.message;
+    return { error: this.message, ...(this.code ? { code: this.code } : {}), ...this.extra };
+  }
+}
+
+export const errors = {
+  /** Data-plane 400: the message names the parameter at fault; no code (volume 1). */
+  badRequest: (message: string) => new ApiError(400, message),
+  badRequestPlain: (message: string) => new ApiError(400, message, { plainText: true }),
+  missingKey: (challenge: string) =>
+    new ApiError(401, 'missing API key', { code: 'unauthorized', headers: { 'www-authenticate': challenge } }),
+  invalidKey: (challenge: string) =>
+    new ApiError(401, 'invalid or disabled API key', { code: 'unauthorized', headers: { 'www-authenticate': challenge } }),
+  originNotAllowed: () => new ApiError(403, 'origin not allowed for this API key', { code: 'origin_not_allowed' }),
+  notFound: (message = 'not found') => new ApiError(404, message),
+  /** A path the gateway does not serve: plain text, after authentication. */
+  unservedPath: () => new ApiError(404, 'Not Found', { plainText: true }),
+  payloadTooLarge: (message: string) => new ApiError(413, message, { code: 'payload_too_large' }),
+  unsupportedMediaType: (message: string) => new ApiError(415, message),
+  serviceUnavailable: (service: string) =>
+    new ApiError(503, `${service} temporarily unavailable`, {
+      code: 'service_unavailable',
+      headers: { 'retry-after': '5' },
+      extra: { retryable: true },
+    }),
+  /** A release kind with nothing (valid) enabled. */
+  releaseUnavailable: (kind: string) =>
+    new ApiError(503, `${kind} data temporarily unavailable`, {
+      code: 'service_unavailable',
+      headers: { 'retry-after': '5' },
+      extra: { retryable: true },
+    }),
+  internal: () => new ApiError(500, 'internal error'),
+} as const;

@@ -33,8 +33,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     const config = loadConfig(process.env);
-    await command.run(args.slice(1), { config, out });
-    return 0;
+    return (await command.run(args.slice(1), { config, out })) ?? 0;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);

@@ -6,10 +6,13 @@ export interface CommandContext {
   out: Output;
 }
 
-/** One `canmap <name>` command; argv excludes the command name and the global --json flag. */
+/**
+ * One `canmap <name>` command; argv excludes the command name and the global --json flag.
+ * It may return an exit code for outcomes that are reported normally but are not success.
+ */
 export interface Command {
   name: string;
   summary: string;
   usage: string;
-  run(argv: string[], ctx: CommandContext): Promise<void>;
+  run(argv: string[], ctx: CommandContext): Promise<number | void>;
 }

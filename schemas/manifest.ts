@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import './formats.ts';
 
 export const ReleaseIdPattern = '^\\d{4}-\\d{2}-\\d{2}-[0-9a-f]{12}$';
 

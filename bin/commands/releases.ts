@@ -1,0 +1,122 @@
+import os from 'node:os';
+import type { Pool } from 'pg';
+import { createPool } from '../../lib/postgres.ts';
+import { diffManifests } from '../../releases/diff.ts';
+import { pruneReleases } from '../../releases/prune.ts';
+import {
+  enableRelease,
+  getEnabledRelease,
+  getRelease,
+  listReleases,
+  releaseHistory,
+  ReleaseError,
+  rollbackKind,
+  type RegisteredRelease,
+} from '../../releases/registry.ts';
+import { verifyReleaseDir } from '../../releases/verify.ts';
+import { parseCommandArgs } from '../args.ts';
+import type { Command, CommandContext } from '../command.ts';
+import { CliError, table } from '../output.ts';
+
+const USAGE = 'releases list [--kind K] | show ID | enable ID | rollback KIND | verify ID | prune --keep N [--kind K] [--dry-run] | diff A B';
+
+function actor(): string {
+  return `cli:${os.userInfo().username}@${os.hostname()}`;
+}
+
+async function mustGet(pool: Pool, id: string | undefined): Promise<RegisteredRelease> {
+  if (!id) throw new CliError(`a release id is required\nusage: canmap ${USAGE}`, 2);
+  const release = await getRelease(pool, id);
+  if (!release) throw new CliError(`unknown release ${id}`);
+  return release;
+}
+
+function summary(r: RegisteredRelease) {
+  return { id: r.id, kind: r.kind, created_at: r.createdAt.toISOString(), path: r.path, content_hash: r.contentHash };
+}
+
+type Sub = (pool: Pool, positionals: string[], values: Record<string, unknown>, ctx: CommandContext) => Promise<number | void>;
+
+const subcommands: Record<string, Sub> = {
+  async list(pool, _p, values, { out }) {
+    const releases = await listReleases(pool, values.kind as string | undefined);
+    out.result(
+      releases.map((r) => ({ ...summary(r), enabled: r.enabled, stats: r.manifest.stats })),
+      () => table(['id', 'kind', 'created', 'enabled', 'artifacts', 'bytes'], releases.map((r) => [
+        r.id, r.kind, r.createdAt.toISOString(), r.enabled ? 'yes' : '', r.manifest.artifacts.length,
+        r.manifest.artifacts.reduce((n, a) => n + a.bytes, 0),
+      ])),
+    );
+  },
+  async show(pool, [id], _v, { out }) {
+    const release = await mustGet(pool, id);
+    const enabled = (await getEnabledRelease(pool, release.kind))?.id === release.id;
+    const history = (await releaseHistory(pool, release.kind)).filter((h) => h.releaseId === release.id);
+    out.result({ ...summary(release), enabled, manifest: release.manifest, history }, () =>
+      [
+        `${release.id} (${release.kind})${enabled ? ' — enabled' : ''}`,
+        `path     ${release.path}`,
+        `created  ${release.manifest.created_at}   builder ${release.manifest.builder_version}   schema ${release.manifest.schema_version}`,
+        '', 'inputs:', table(['name', 'sha256', 'source'], release.manifest.inputs.map((i) => [i.name, i.sha256.slice(0, 16), i.source])),
+        '', 'artifacts:', table(['path', 'bytes', 'sha256'], release.manifest.artifacts.map((a) => [a.path, a.bytes, a.sha256.slice(0, 16)])),
+        '', 'stats:', table(['stat', 'value'], Object.entries(release.manifest.stats).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : (v as string)])),
+      ].join('\n'),
+    );
+  },
+  async enable(pool, [id], _v, { out }) {
+    const release = await mustGet(pool, id);
+    const before = (await getEnabledRelease(pool, release.kind))?.id ?? null;
+    await enableRelease(pool, release.id, actor());
+    out.result({ kind: release.kind, enabled: release.id, previous: before }, `enabled ${release.kind} release ${release.id}${before && before !== release.id ? ` (was ${before})` : ''}`);
+  },
+  async rollback(pool, [kind], _v, { out }) {
+    if (!kind) throw new CliError(`a kind is required\nusage: canmap ${USAGE}`, 2);
+    const { from, to } = await rollbackKind(pool, kind, actor());
+    out.result({ kind, enabled: to.id, previous: from }, `rolled ${kind} back from ${from} to ${to.id}`);
+  },
+  async verify(pool, [id], _v, { out }) {
+    const release = await mustGet(pool, id);
+    const check = await verifyReleaseDir(release.path, { expectedId: release.id });
+    out.result({ id: release.id, ok: check.ok, problems: check.problems }, check.ok ? `${release.id}: ok (${release.manifest.artifacts.length} artifacts match the manifest)` : `${release.id}: FAILED\n${check.problems.map((p) => `  - ${p}`).join('\n')}`);
+    return check.ok ? 0 : 1;
+  },
+  async prune(pool, _p, values, { out }) {
+    const keepText = values.keep as string | undefined;
+    if (keepText === undefined || !/^\d+$/.test(keepText)) throw new CliError(`--keep N is required (N ≥ 0)\nusage: canmap ${USAGE}`, 2);
+    const result = await pruneReleases(pool, Number(keepText), { kind: values.kind as string | undefined, dryRun: values['dry-run'] === true });
+    out.result({ ...result, dryRun: values['dry-run'] === true }, () =>
+      [`${values['dry-run'] ? 'would remove' : 'removed'} ${result.removed.length} release(s)`,
+        table(['id', 'kind'], result.removed.map((r) => [r.id, r.kind])), '', 'kept:', table(['id', 'kind', 'why'], result.kept.map((k) => [k.id, k.kind, k.why]))].join('\n'),
+    );
+  },
+  async diff(pool, [a, b], _v, { out }) {
+    if (!a || !b) throw new CliError(`two release ids are required\nusage: canmap ${USAGE}`, 2);
+    const [ra, rb] = [await mustGet(pool, a), await mustGet(pool, b)];
+    const changes = diffManifests(ra.manifest, rb.manifest);
+    const show = (v: unknown) => (v === null || v === undefined ? '-' : typeof v === 'object' ? JSON.stringify(v).slice(0, 60) : String(v));
+    out.result({ a: ra.id, b: rb.id, changes }, () =>
+      changes.length === 0 ? 'no differences' : table(['field', ra.id, rb.id, 'delta'], changes.map((c) => [c.field, show(c.a), show(c.b), c.delta ?? ''])),
+    );
+  },
+};
+
+export const releasesCommand: Command = {
+  name: 'releases',
+  summary: 'list, inspect, enable, roll back, verify, prune and compare releases',
+  usage: USAGE,
+  async run(argv, ctx) {
+    const { positionals, values } = parseCommandArgs(argv, { kind: { type: 'string' }, keep: { type: 'string' }, 'dry-run': { type: 'boolean' } }, USAGE);
+    const [name, ...rest] = positionals;
+    const sub = name ? subcommands[name] : undefined;
+    if (!sub) throw new CliError(`${name ? `unknown subcommand "${name}"` : 'a subcommand is required'}\nusage: canmap ${USAGE}`, 2);
+    const pool = createPool(ctx.config.databaseUrl, 2);
+    try {
+      return await sub(pool, rest, values, ctx);
+    } catch (err) {
+      if (err instanceof ReleaseError) throw new CliError(err.message);
+      throw err;
+    } finally {
+      await pool.end();
+    }
+  },
+};

@@ -1,0 +1,177 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Pool } from './postgres.ts';
+
+/** Accounts and API keys in the control plane. Only the sha256 of a key is ever stored. */
+
+export const PLANS = ['hobby', 'indie', 'growth'] as const;
+export type Plan = (typeof PLANS)[number];
+export const ADDONS = ['legal-land', 'energy', 'agriculture', 'remote', 'mining'] as const;
+export type Addon = (typeof ADDONS)[number];
+
+/** What the API needs to know about a working key. Founder/integration keys have no account. */
+export interface KeyRecord {
+  id: string;
+  accountId: string | null;
+  plan: Plan | null;
+  addons: Addon[];
+  allowedOrigins: string[];
+}
+
+export interface KeyListing extends KeyRecord {
+  createdAt: Date;
+  disabledAt: Date | null;
+}
+
+export class KeyInputError extends Error {}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** `dev` is how the hobby plan is shown to customers. */
+export function parsePlan(input: string): Plan {
+  const plan = input.trim().toLowerCase() === 'dev' ? 'hobby' : input.trim().toLowerCase();
+  if (!(PLANS as readonly string[]).includes(plan)) {
+    throw new KeyInputError(`unknown plan "${input}"; expected one of dev, ${PLANS.join(', ')}`);
+  }
+  return plan as Plan;
+}
+
+export function parseAddons(inputs: string[]): Addon[] {
+  const names = inputs.flatMap((i) => i.split(',')).map((a) => a.trim().toLowerCase()).filter(Boolean);
+  for (const name of names) {
+    if (!(ADDONS as readonly string[]).includes(name)) {
+      throw new KeyInputError(`unknown add-on "${name}"; expected one of ${ADDONS.join(', ')}`);
+    }
+  }
+  return [...new Set(names)] as Addon[];
+}
+
+/** An allowed origin is scheme://host[:port] and nothing more; stored in URL-normalized form. */
+export function normalizeOrigin(input: string): string {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    throw new KeyInputError(`origin "${input}" is not a URL; expected e.g. https://example.com`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new KeyInputError(`origin "${input}" must use http or https`);
+  }
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new KeyInputError(`origin "${input}" must be scheme://host[:port] without path, query or credentials`);
+  }
+  return url.origin;
+}
+
+export function validateAccountId(id: string): string {
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(id)) {
+    throw new KeyInputError(`account id "${id}" must be 1-64 letters, digits, '_', '.' or '-'`);
+  }
+  return id;
+}
+
+interface KeyRow {
+  id: string;
+  account_id: string | null;
+  plan: Plan | null;
+  addons: Addon[] | null;
+  allowed_origins: string[];
+  created_at: Date;
+  disabled_at: Date | null;
+}
+
+const KEY_COLUMNS = `k.id, k.account_id, a.plan, a.addons, k.allowed_origins, k.created_at, k.disabled_at`;
+
+function toRecord(row: KeyRow): KeyRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    plan: row.plan,
+    addons: row.addons ?? [],
+    allowedOrigins: row.allowed_origins,
+  };
+}
+
+/**
+ * The working key with this hash, or null. Unknown and disabled keys both come back null from
+ * the same query, so callers cannot (and timing does not) tell them apart.
+ */
+export async function findActiveKeyByHash(pool: Pool, keyHash: string): Promise<KeyRecord | null> {
+  const { rows } = await pool.query<KeyRow>(
+    `SELECT ${KEY_COLUMNS} FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id
+      WHERE k.key_hash = $1 AND k.disabled_at IS NULL`,
+    [keyHash],
+  );
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+export interface CreateKeyInput {
+  /** Existing or new account; null with no plan/addons = founder/integration key. */
+  accountId?: string;
+  plan?: Plan;
+  addons?: Addon[];
+  origins?: string[];
+}
+
+export interface CreatedKey extends KeyRecord {
+  /** The secret itself; shown once, never stored. */
+  key: string;
+}
+
+/**
+ * `accountId` given: that account is created if missing (plan default hobby) and otherwise has
+ * its plan/add-ons updated only where given. Plan or add-ons without an account: a new account.
+ * Nothing: a key with no account.
+ */
+export async function createKey(pool: Pool, input: CreateKeyInput): Promise<CreatedKey> {
+  const origins = [...new Set((input.origins ?? []).map(normalizeOrigin))];
+  const wantsAccount = input.accountId !== undefined || input.plan !== undefined || input.addons !== undefined;
+  const accountId = input.accountId !== undefined
+    ? validateAccountId(input.accountId)
+    : wantsAccount ? `acct_${randomBytes(6).toString('hex')}` : null;
+  const key = `cmk_${randomBytes(32).toString('base64url')}`;
+  const id = `key_${randomBytes(6).toString('hex')}`;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    if (accountId !== null) {
+      await client.query(
+        `INSERT INTO accounts (id, plan, addons) VALUES ($1, COALESCE($2, 'hobby'), COALESCE($3::text[], '{}'))
+         ON CONFLICT (id) DO UPDATE SET plan = COALESCE($2, accounts.plan), addons = COALESCE($3::text[], accounts.addons)`,
+        [accountId, input.plan ?? null, input.addons ?? null],
+      );
+    }
+    await client.query(
+      `INSERT INTO api_keys (id, key_hash, account_id, allowed_origins) VALUES ($1, $2, $3, $4)`,
+      [id, hashKey(key), accountId, origins],
+    );
+    const { rows } = await client.query<KeyRow>(
+      `SELECT ${KEY_COLUMNS} FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id WHERE k.id = $1`,
+      [id],
+    );
+    await client.query('COMMIT');
+    return { ...toRecord(rows[0]!), key };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+export async function listKeys(pool: Pool): Promise<KeyListing[]> {
+  const { rows } = await pool.query<KeyRow>(
+    `SELECT ${KEY_COLUMNS} FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id ORDER BY k.created_at, k.id`,
+  );
+  return rows.map((row) => ({ ...toRecord(row), createdAt: row.created_at, disabledAt: row.disabled_at }));
+}
+
+/** Disables the key (idempotent); null when no key has this id. */
+export async function disableKey(pool: Pool, id: string): Promise<{ id: string; disabledAt: Date } | null> {
+  const { rows } = await pool.query<{ id: string; disabled_at: Date }>(
+    `UPDATE api_keys SET disabled_at = COALESCE(disabled_at, now()) WHERE id = $1 RETURNING id, disabled_at`,
+    [id],
+  );
+  return rows[0] ? { id: rows[0].id, disabledAt: rows[0].disabled_at } : null;
+}

@@ -1,0 +1,43 @@
+import type { Manifest } from '../schemas/manifest.ts';
+
+export interface Change {
+  field: string;
+  a: unknown;
+  b: unknown;
+  delta?: number;
+}
+
+function byKey<T>(items: T[], key: (t: T) => string): Map<string, T> {
+  return new Map(items.map((item) => [key(item), item]));
+}
+
+function compareMaps<T>(prefix: string, a: Map<string, T>, b: Map<string, T>, same: (x: T, y: T) => boolean): Change[] {
+  const changes: Change[] = [];
+  for (const name of [...new Set([...a.keys(), ...b.keys()])].sort()) {
+    const x = a.get(name);
+    const y = b.get(name);
+    if (x === undefined || y === undefined || !same(x, y)) changes.push({ field: `${prefix}.${name}`, a: x ?? null, b: y ?? null });
+  }
+  return changes;
+}
+
+const json = (v: unknown) => JSON.stringify(v);
+
+/** What differs between two manifests: header fields, inputs, artifacts, stats (with numeric deltas) and coverage. */
+export function diffManifests(a: Manifest, b: Manifest): Change[] {
+  const changes: Change[] = [];
+  for (const field of ['kind', 'created_at', 'content_hash', 'builder_version', 'schema_version'] as const) {
+    if (a[field] !== b[field]) changes.push({ field, a: a[field], b: b[field] });
+  }
+  changes.push(...compareMaps('inputs', byKey(a.inputs, (i) => i.name), byKey(b.inputs, (i) => i.name), (x, y) => json(x) === json(y)));
+  changes.push(...compareMaps('artifacts', byKey(a.artifacts, (i) => i.path), byKey(b.artifacts, (i) => i.path), (x, y) => x.sha256 === y.sha256));
+  for (const key of [...new Set([...Object.keys(a.stats), ...Object.keys(b.stats)])].sort()) {
+    const x = a.stats[key];
+    const y = b.stats[key];
+    if (json(x) === json(y)) continue;
+    changes.push({ field: `stats.${key}`, a: x ?? null, b: y ?? null, ...(typeof x === 'number' && typeof y === 'number' ? { delta: y - x } : {}) });
+  }
+  const coverageKey = (c: Record<string, unknown>) => String(c.feed_id ?? c.name ?? c.id ?? json(c));
+  changes.push(...compareMaps('coverage', byKey(a.coverage ?? [], coverageKey), byKey(b.coverage ?? [], coverageKey), (x, y) => json(x) === json(y)));
+  return changes;
+}

@@ -1,0 +1,34 @@
+import { rm } from 'node:fs/promises';
+import type { Pool } from 'pg';
+import { deleteReleaseRow, getEnabledRelease, listReleases, predecessorOf } from './registry.ts';
+
+export interface PruneResult {
+  removed: { id: string; kind: string; path: string }[];
+  kept: { id: string; kind: string; why: string }[];
+}
+
+/**
+ * Per kind: keeps the `keep` newest releases, the enabled one and the one a rollback would
+ * return to; removes the rest (registry row first, so nothing can enable it, then the files).
+ */
+export async function pruneReleases(pool: Pool, keep: number, options: { kind?: string; dryRun?: boolean } = {}): Promise<PruneResult> {
+  const result: PruneResult = { removed: [], kept: [] };
+  const all = await listReleases(pool, options.kind);
+  for (const kind of new Set(all.map((r) => r.kind))) {
+    const enabled = (await getEnabledRelease(pool, kind))?.id ?? null;
+    const predecessor = enabled ? await predecessorOf(pool, kind, enabled) : null;
+    const newest = all.filter((r) => r.kind === kind); // listReleases orders newest first
+    newest.forEach((release, index) => {
+      const why = release.id === enabled ? 'enabled' : release.id === predecessor ? 'rollback target' : index < keep ? `among the ${keep} newest` : null;
+      if (why) result.kept.push({ id: release.id, kind, why });
+      else result.removed.push({ id: release.id, kind, path: release.path });
+    });
+  }
+  if (!options.dryRun) {
+    for (const release of result.removed) {
+      await deleteReleaseRow(pool, release.id);
+      await rm(release.path, { recursive: true, force: true });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Pool } from 'pg';
+import type { Manifest, ManifestInput } from '../schemas/manifest.ts';
+import { listArtifacts } from './checksum.ts';
+import { fsyncPath, fsyncTree } from './fsync.ts';
+import { computeContentHash, releaseIdFor } from './ids.ts';
+import { findReleaseByHash, registerRelease, ReleaseError, type RegisteredRelease } from './registry.ts';
+import { verifyReleaseDir } from './verify.ts';
+
+export interface BuildOutcome {
+  stats: Record<string, unknown>;
+  coverage?: Record<string, unknown>[];
+}
+
+export interface PublishSpec {
+  kind: string;
+  builderVersion: string;
+  schemaVersion: number;
+  inputs: ManifestInput[];
+  /** Writes every artifact into stagingDir; each file there becomes a checksummed artifact. */
+  build(stagingDir: string): Promise<BuildOutcome>;
+}
+
+export interface PublishDeps {
+  pool: Pool;
+  releasesDir: string;
+}
+
+export const STAGING_DIR = '.staging';
+
+export function stagingRoot(releasesDir: string): string {
+  return path.join(releasesDir, STAGING_DIR);
+}
+
+async function exists(p: string): Promise<boolean> {
+  return stat(p).then(() => true, () => false);
+}
+
+/** An already published release with this content, registered (again) if it is only on disk. */
+async function existingRelease(deps: PublishDeps, kind: string, contentHash: string, candidateDir: string): Promise<RegisteredRelease | null> {
+  const registered = await findReleaseByHash(deps.pool, kind, contentHash);
+  if (registered) {
+    const check = await verifyReleaseDir(registered.path, { expectedId: registered.id });
+    if (check.ok) return registered;
+    throw new ReleaseError(
+      `release ${registered.id} has this content but fails verification (${check.problems.join('; ')}); run canmap releases verify ${registered.id}`,
+    );
+  }
+  // Published to disk but not registered: a worker died between rename and registration.
+  if (await exists(candidateDir)) {
+    const check = await verifyReleaseDir(candidateDir);
+    if (check.ok && check.manifest?.content_hash === contentHash) return registerRelease(deps.pool, candidateDir, check.manifest);
+  }
+  return null;
+}
+
+/**
+ * Builds a release in staging, checksums it into manifest.json, fsyncs, renames it into
+ * RELEASES_DIR/<kind>/<id> in one step and registers it. Nothing is visible until the rename,
+ * and nothing is registered that does not verify. Same content hash → the existing release.
+ */
+export async function publishRelease(deps: PublishDeps, spec: PublishSpec): Promise<{ release: RegisteredRelease; reused: boolean }> {
+  const contentHash = computeContentHash(spec.builderVersion, spec.inputs);
+  const createdAt = new Date();
+  const id = releaseIdFor(contentHash, createdAt);
+  const kindDir = path.join(deps.releasesDir, spec.kind);
+  const finalDir = path.join(kindDir, id);
+
+  const existing = await existingRelease(deps, spec.kind, contentHash, finalDir);
+  if (existing) return { release: existing, reused: true };
+
+  const staging = path.join(stagingRoot(deps.releasesDir), `${process.pid}-${randomUUID()}`);
+  await mkdir(staging, { recursive: true });
+  try {
+    const outcome = await spec.build(staging);
+    const artifacts = await listArtifacts(staging);
+    if (artifacts.length === 0) throw new ReleaseError(`${spec.kind} build produced no artifacts`);
+    const manifest: Manifest = {
+      id,
+      kind: spec.kind,
+      created_at: createdAt.toISOString(),
+      content_hash: contentHash,
+      builder_version: spec.builderVersion,
+      schema_version: spec.schemaVersion,
+      inputs: spec.inputs,
+      artifacts,
+      stats: outcome.stats,
+      ...(outcome.coverage ? { coverage: outcome.coverage } : {}),
+    };
+    await writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await fsyncTree(staging, [...artifacts.map((a) => a.path), 'manifest.json']);
+
+    const check = await verifyReleaseDir(staging);
+    if (!check.ok) throw new ReleaseError(`${spec.kind} release ${id} failed verification: ${check.problems.join('; ')}`);
+
+    await mkdir(kindDir, { recursive: true });
+    try {
+      await rename(staging, finalDir);
+    } catch (err) {
+      // Another worker published the same content meanwhile: use theirs.
+      const raced = await existingRelease(deps, spec.kind, contentHash, finalDir);
+      if (raced) return { release: raced, reused: true };
+      throw err;
+    }
+    await fsyncPath(kindDir);
+    return { release: await registerRelease(deps.pool, finalDir, manifest), reused: false };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,179 @@
+import path from 'node:path';
+import type { Pool, PoolClient } from 'pg';
+import type { Manifest } from '../schemas/manifest.ts';
+import { verifyReleaseDir } from './verify.ts';
+
+export const RELEASE_ENABLED_CHANNEL = 'canmap_release_enabled';
+
+export interface RegisteredRelease {
+  id: string;
+  kind: string;
+  contentHash: string;
+  path: string;
+  manifest: Manifest;
+  createdAt: Date;
+}
+
+export class ReleaseError extends Error {}
+
+interface ReleaseRow {
+  id: string;
+  kind: string;
+  content_hash: string;
+  path: string;
+  manifest: Manifest;
+  created_at: Date;
+}
+
+const COLUMNS = 'r.id, r.kind, r.content_hash, r.path, r.manifest, r.created_at';
+
+function toRelease(row: ReleaseRow): RegisteredRelease {
+  return { id: row.id, kind: row.kind, contentHash: row.content_hash, path: row.path, manifest: row.manifest, createdAt: row.created_at };
+}
+
+export async function registerRelease(pool: Pool, dir: string, manifest: Manifest): Promise<RegisteredRelease> {
+  const { rows } = await pool.query<ReleaseRow>(
+    `INSERT INTO releases AS r (id, kind, content_hash, path, manifest, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (id) DO UPDATE SET path = EXCLUDED.path
+     RETURNING ${COLUMNS}`,
+    [manifest.id, manifest.kind, manifest.content_hash, path.resolve(dir), manifest, manifest.created_at],
+  );
+  return toRelease(rows[0]!);
+}
+
+export async function getRelease(pool: Pool | PoolClient, id: string): Promise<RegisteredRelease | null> {
+  const { rows } = await pool.query<ReleaseRow>(`SELECT ${COLUMNS} FROM releases r WHERE r.id = $1`, [id]);
+  return rows[0] ? toRelease(rows[0]) : null;
+}
+
+export async function findReleaseByHash(pool: Pool, kind: string, contentHash: string): Promise<RegisteredRelease | null> {
+  const { rows } = await pool.query<ReleaseRow>(`SELECT ${COLUMNS} FROM releases r WHERE r.kind = $1 AND r.content_hash = $2`, [kind, contentHash]);
+  return rows[0] ? toRelease(rows[0]) : null;
+}
+
+export async function getEnabledRelease(pool: Pool | PoolClient, kind: string): Promise<RegisteredRelease | null> {
+  const { rows } = await pool.query<ReleaseRow>(
+    `SELECT ${COLUMNS} FROM enabled_releases e JOIN releases r ON r.id = e.release_id WHERE e.kind = $1`,
+    [kind],
+  );
+  return rows[0] ? toRelease(rows[0]) : null;
+}
+
+export interface ReleaseListing extends RegisteredRelease {
+  enabled: boolean;
+}
+
+export async function listReleases(pool: Pool, kind?: string): Promise<ReleaseListing[]> {
+  const { rows } = await pool.query<ReleaseRow & { enabled: boolean }>(
+    `SELECT ${COLUMNS}, (e.release_id IS NOT NULL) AS enabled
+       FROM releases r LEFT JOIN enabled_releases e ON e.release_id = r.id
+      WHERE $1::text IS NULL OR r.kind = $1
+      ORDER BY r.kind, r.created_at DESC, r.id DESC`,
+    [kind ?? null],
+  );
+  return rows.map((row) => ({ ...toRelease(row), enabled: row.enabled }));
+}
+
+export interface HistoryEntry {
+  kind: string;
+  action: 'enable' | 'rollback';
+  releaseId: string;
+  previousReleaseId: string | null;
+  actor: string;
+  at: Date;
+}
+
+export async function releaseHistory(pool: Pool, kind: string, limit = 20): Promise<HistoryEntry[]> {
+  const { rows } = await pool.query(
+    `SELECT kind, action, release_id, previous_release_id, actor, at FROM release_history
+      WHERE kind = $1 ORDER BY id DESC LIMIT $2`,
+    [kind, limit],
+  );
+  return rows.map((r) => ({ kind: r.kind, action: r.action, releaseId: r.release_id, previousReleaseId: r.previous_release_id, actor: r.actor, at: r.at }));
+}
+
+async function inTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+async function assertServable(release: RegisteredRelease): Promise<void> {
+  const check = await verifyReleaseDir(release.path, { expectedId: release.id });
+  if (!check.ok) throw new ReleaseError(`release ${release.id} fails verification, not enabled: ${check.problems.join('; ')}`);
+}
+
+/**
+ * Points the kind at the release, records who did it and what was enabled before, and NOTIFYs
+ * the API in the same transaction (the notification is delivered on commit).
+ */
+async function pointKindAt(client: PoolClient, release: RegisteredRelease, action: 'enable' | 'rollback', previousId: string | null, actor: string) {
+  await client.query(
+    `INSERT INTO enabled_releases (kind, release_id, enabled_at, enabled_by) VALUES ($1, $2, now(), $3)
+     ON CONFLICT (kind) DO UPDATE SET release_id = EXCLUDED.release_id, enabled_at = now(), enabled_by = EXCLUDED.enabled_by`,
+    [release.kind, release.id, actor],
+  );
+  await client.query(
+    'INSERT INTO release_history (kind, action, release_id, previous_release_id, actor) VALUES ($1, $2, $3, $4, $5)',
+    [release.kind, action, release.id, previousId, actor],
+  );
+  await client.query('SELECT pg_notify($1, $2)', [RELEASE_ENABLED_CHANNEL, JSON.stringify({ kind: release.kind, id: release.id })]);
+}
+
+async function lockKind(client: PoolClient, kind: string): Promise<string | null> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`canmap-release-kind:${kind}`]);
+  return (await getEnabledRelease(client, kind))?.id ?? null;
+}
+
+export async function enableRelease(pool: Pool, id: string, actor: string): Promise<RegisteredRelease> {
+  const release = await getRelease(pool, id);
+  if (!release) throw new ReleaseError(`unknown release ${id}`);
+  await assertServable(release);
+  await inTransaction(pool, async (client) => {
+    const current = await lockKind(client, release.kind);
+    if (current === release.id) return;
+    await pointKindAt(client, release, 'enable', current, actor);
+  });
+  return release;
+}
+
+/**
+ * Re-enables what was enabled before the current release took over. Repeated rollbacks walk
+ * further back: the rolled-back-to release inherits the predecessor it had when first enabled.
+ */
+export async function rollbackKind(pool: Pool, kind: string, actor: string): Promise<{ from: string; to: RegisteredRelease }> {
+  return inTransaction(pool, async (client) => {
+    const current = await lockKind(client, kind);
+    if (!current) throw new ReleaseError(`no ${kind} release is enabled`);
+    const previousId = await predecessorOf(client, kind, current);
+    if (!previousId) throw new ReleaseError(`${kind} release ${current} has no earlier release to roll back to`);
+    const target = await getRelease(client, previousId);
+    if (!target) throw new ReleaseError(`previous ${kind} release ${previousId} was pruned; enable another one explicitly`);
+    await assertServable(target);
+    await pointKindAt(client, target, 'rollback', await predecessorOf(client, kind, target.id), actor);
+    return { from: current, to: target };
+  });
+}
+
+/** The release that was enabled before `id` most recently took effect. */
+export async function predecessorOf(client: Pool | PoolClient, kind: string, id: string): Promise<string | null> {
+  const { rows } = await client.query<{ previous_release_id: string | null }>(
+    `SELECT previous_release_id FROM release_history WHERE kind = $1 AND release_id = $2 ORDER BY id DESC LIMIT 1`,
+    [kind, id],
+  );
+  return rows[0]?.previous_release_id ?? null;
+}
+
+export async function deleteReleaseRow(pool: Pool, id: string): Promise<void> {
+  await pool.query('DELETE FROM releases WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM enabled_releases WHERE release_id = $1)', [id]);
+}

@@ -1,0 +1,45 @@
+import { createRedis } from '../../lib/redis.ts';
+import { findKind, kindNames } from '../../jobs/kinds/index.ts';
+import { listJobs, type JobSummary } from '../../jobs/list.ts';
+import { openQueue } from '../../jobs/queues.ts';
+import { parseCommandArgs } from '../args.ts';
+import type { Command } from '../command.ts';
+import { CliError, table } from '../output.ts';
+
+function outcome(j: JobSummary): string | null {
+  if (j.release) return `${j.release}${j.reused ? ' (reused)' : ''}`;
+  return j.failedReason;
+}
+
+export const jobsCommand: Command = {
+  name: 'jobs',
+  summary: 'recent ingest jobs of every state, newest first',
+  usage: 'jobs [--kind K] [--limit N]',
+  async run(argv, { config, out }) {
+    const { values } = parseCommandArgs(argv, { kind: { type: 'string' }, limit: { type: 'string', default: '20' } }, this.usage);
+    const limit = Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliError(`--limit must be an integer from 1 to 1000, got ${values.limit}`, 2);
+    if (values.kind && !findKind(values.kind)) throw new CliError(`unknown kind "${values.kind}"; kinds: ${kindNames().join(', ')}`, 2);
+    const kinds = values.kind ? [values.kind] : kindNames();
+
+    const connection = createRedis(config.redisUrl);
+    const queues = new Map(kinds.map((k) => [k, openQueue(config, k, connection)]));
+    try {
+      const jobs = await listJobs(queues, limit);
+      out.result(jobs, () =>
+        table(
+          ['id', 'kind', 'state', 'progress', 'attempts', 'created', 'finished', 'release / reason'],
+          jobs.map((j) => [
+            j.id, j.kind, j.state,
+            j.progress ? `${Math.floor(j.progress.fraction * 100)}%` : null,
+            `${j.attemptsStarted}/${j.maxAttempts}`,
+            j.createdAt, j.finishedAt, outcome(j),
+          ]),
+        ),
+      );
+    } finally {
+      await Promise.all([...queues.values()].map((q) => q.close()));
+      await connection.quit().catch(() => connection.disconnect());
+    }
+  },
+};

@@ -1,0 +1,14 @@
+import type { IngestKind } from '../kind.ts';
+import { transitKind } from './transit.ts';
+
+/** Every kind `canmap ingest` accepts and `canmap worker` runs; one file per kind beside this one. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- kinds differ in payload type
+export const ingestKinds: IngestKind<any>[] = [transitKind];
+
+export function findKind(name: string) {
+  return ingestKinds.find((k) => k.kind === name);
+}
+
+export function kindNames(): string[] {
+  return ingestKinds.map((k) => k.kind);
+}

@@ -1,0 +1,57 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { Pool } from 'pg';
+import { InvalidInputError } from '../ingest/errors.ts';
+import type { Config } from '../lib/config.ts';
+import { publishRelease, stagingRoot } from '../releases/publish.ts';
+import { enableRelease } from '../releases/registry.ts';
+import type { IngestKind, IngestPayload, IngestResult } from './kind.ts';
+import type { JobLog } from './log.ts';
+import { payloadProblem } from './payload.ts';
+import { createProgressReporter } from './progress.ts';
+
+export interface ProcessorDeps {
+  config: Config;
+  pool: Pool;
+  log: JobLog;
+  /** The payload as stored now: `canmap ingest --enable` may switch `enable` on while the job runs. */
+  currentPayload(jobId: string): Promise<unknown>;
+}
+
+export function percent(fraction: number): string {
+  return `${Math.floor(fraction * 100)}%`;
+}
+
+/** Scratch space under .staging named `<pid>-...`, so a killed worker's leftovers are found and removed. */
+async function makeWorkDir(releasesDir: string, jobId: string): Promise<string> {
+  const root = stagingRoot(releasesDir);
+  await mkdir(root, { recursive: true });
+  return mkdtemp(path.join(root, `${process.pid}-work-${jobId}-`));
+}
+
+/** validate → prepare (kind) → publish → enable if asked. Knows nothing of any particular kind. */
+export function createProcessor<P extends IngestPayload>(kind: IngestKind<P>, deps: ProcessorDeps): (job: Job) => Promise<IngestResult> {
+  return async (job) => {
+    const problem = payloadProblem(kind.payloadSchema, job.data);
+    if (problem) throw new UnrecoverableError(`invalid ${kind.kind} payload: ${problem}`);
+    const payload = job.data as P;
+    const jobId = job.id!;
+    const progress = createProgressReporter(job, (p) => deps.log('info', `job ${jobId}: ${percent(p.fraction)} ${p.message}`));
+    const workDir = await makeWorkDir(deps.config.releasesDir, jobId);
+    try {
+      const spec = await kind.prepare(payload, { config: deps.config, workDir, onProgress: (p) => progress.report(p) });
+      const { release, reused } = await publishRelease({ pool: deps.pool, releasesDir: deps.config.releasesDir }, spec);
+      const enable = payload.enable || ((await deps.currentPayload(jobId)) as Partial<IngestPayload> | undefined)?.enable === true;
+      if (enable) await enableRelease(deps.pool, release.id, `job:${jobId}`);
+      progress.report({ fraction: 1, message: `${reused ? 'reused' : 'published'} release ${release.id}${enable ? ', enabled' : ''}` });
+      return { release: release.id, reused, enabled: enable };
+    } catch (err) {
+      if (err instanceof InvalidInputError) throw new UnrecoverableError(err.message);
+      throw err;
+    } finally {
+      await progress.flush();
+      await rm(workDir, { recursive: true, force: true });
+    }
+  };
+}

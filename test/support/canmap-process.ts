@@ -1,0 +1,61 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CANMAP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/canmap.js');
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `node bin/canmap.js ...args` with the test's environment; resolves with its exit code and output. */
+export function runCanmap(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CANMAP, ...args], { env: { ...process.env, ...env }, timeout: timeoutMs }, (err, stdout, stderr) => {
+      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** Everything the worker printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves once the output matches (polls the collected output). */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** `canmap worker` as a child process; resolves once it says it is ready. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, [CANMAP, 'worker'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (text += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const worker: WorkerProcess = {
+    child,
+    output: () => text,
+    async waitForOutput(pattern, timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(text)) {
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`worker exited before printing ${pattern}:\n${text}`);
+        if (Date.now() > deadline) throw new Error(`worker did not print ${pattern} within ${timeoutMs} ms:\n${text}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    exited,
+  };
+  await worker.waitForOutput(/ready: /);
+  return worker;
+}
+
+/** Stops a worker that a test left running (no-op when it already exited). */
+export async function killWorker(worker: WorkerProcess | undefined): Promise<void> {
+  if (!worker || worker.child.exitCode !== null || worker.child.signalCode !== null) return;
+  worker.child.kill('SIGKILL');
+  await worker.exited;
+}

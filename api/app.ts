@@ -1,0 +1,63 @@
+import { createRequire } from 'node:module';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from '../lib/config.ts';
+import type { Pool } from '../lib/postgres.ts';
+import type { ReleaseStore } from '../releases/reader.ts';
+import { createAuthenticator } from './auth/authenticator.ts';
+import { errors } from './errors.ts';
+import { loggerOptions } from './logging.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { corsPlugin } from './plugins/cors.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { releaseStorePlugin } from './plugins/release-store.ts';
+import { wellKnownPlugin } from './plugins/well-known.ts';
+import { replyWithError, sendApiError } from './reply-error.ts';
+import { routes } from './routes/index.ts';
+import { ERROR_MESSAGE_KEYWORD } from './validation-message.ts';
+
+const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
+
+type AjvPlugin = NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number];
+const errorMessageKeyword: AjvPlugin = (ajv) => ajv.addKeyword({ keyword: ERROR_MESSAGE_KEYWORD, schemaType: 'string' });
+
+export interface AppDeps {
+  config: Config;
+  pool: Pool;
+  releases: ReleaseStore;
+  /** false silences it; an object is merged into the pino options (e.g. a `stream` in tests). */
+  logger?: boolean | object;
+}
+
+/**
+ * The API: CORS, then authentication (every path), then the routes of api/routes/index.ts.
+ * Returned before `ready()` so callers (tests, benches) may still add routes.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const authenticator = createAuthenticator({ config: deps.config, pool: deps.pool });
+  const app = Fastify({
+    logger: loggerOptions(deps.config.logLevel, deps.logger),
+    ajv: { plugins: [errorMessageKeyword] },
+    // A path Fastify cannot even route (bad percent-encoding, over-long parameter) is still
+    // authenticated first, then answered like any path we do not serve.
+    frameworkErrors: (error, request, reply) => {
+      if (error.code !== 'FST_ERR_BAD_URL' && error.code !== 'FST_ERR_MAX_PARAM_LENGTH') {
+        return replyWithError(error, request, reply);
+      }
+      Promise.resolve().then(() => authenticator.authenticate(request)).then(
+        () => sendApiError(reply, errors.unservedPath()),
+        (err: unknown) => replyWithError(err, request, reply),
+      );
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(errorHandlerPlugin);
+  await app.register(releaseStorePlugin, { store: deps.releases });
+  await app.register(corsPlugin);
+  await app.register(authPlugin, { authenticator });
+  await app.register(openapiPlugin, { baseUrl: deps.config.baseUrl, version });
+  await app.register(wellKnownPlugin, { baseUrl: deps.config.baseUrl });
+  for (const routePlugin of routes) await app.register(routePlugin);
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { KeyRecord } from '../lib/keys.ts';
+import type { ReleaseStore } from '../releases/reader.ts';
+
+/** What canmap's plugins add to Fastify's types. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The enabled release of every kind, opened READ_ONLY; see releases/reader.ts. */
+    releases: ReleaseStore;
+  }
+  interface FastifyRequest {
+    /** The authenticated key; null only on the few routes marked `config: { public: true }`. */
+    apiKey: KeyRecord | null;
+  }
+  interface FastifyContextConfig {
+    /** Served without an API key (only the OAuth protected-resource metadata the 401 points to). */
+    public?: boolean;
+  }
+}
+
+export {};

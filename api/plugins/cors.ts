@@ -1,0 +1,35 @@
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+const CORS: FastifyCorsOptions = {
+  // Keys, not CORS, decide who may call: a key's allowed origins are checked by the auth plugin.
+  origin: '*',
+  methods: ['GET', 'HEAD', 'POST'],
+  allowedHeaders: ['Authorization', 'X-API-Key', 'Content-Type'],
+  exposedHeaders: ['Retry-After', 'ETag', 'Content-Length', 'Content-Range', 'Accept-Ranges'],
+  maxAge: 86_400,
+};
+const OFF: FastifyCorsOptions = { origin: false };
+
+/** Only browsers send Origin on a cross-origin request; anything else needs no CORS headers. */
+function corsOptionsFor(request: FastifyRequest): FastifyCorsOptions {
+  if (request.headers.origin === undefined) return OFF;
+  if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] === undefined) return OFF;
+  return CORS;
+}
+
+/**
+ * CORS, registered before the auth plugin so a browser preflight (which carries no key) is
+ * answered. An OPTIONS that is not a preflight gets no CORS treatment and goes through auth
+ * like any other request. `Vary: Origin` is set on every response, so caches keep the two apart.
+ */
+export const corsPlugin = fp(
+  async (app) => {
+    await app.register(cors, {
+      hook: 'onRequest',
+      delegator: (request, callback) => callback(null, corsOptionsFor(request)),
+    });
+  },
+  { name: 'canmap-cors' },
+);

@@ -1,0 +1,10 @@
+import type { KindOpener } from '../releases/reader.ts';
+import { transitOpener } from './routes/transit/release.ts';
+
+/**
+ * The release kinds the API serves: api/server.ts registers each opener with the ReleaseStore.
+ * Add one import and one entry per kind (e.g. the transit opener).
+ */
+export const releaseKinds: KindOpener<unknown>[] = [
+  transitOpener,
+];

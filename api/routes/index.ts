@@ -1,0 +1,12 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { coverageRoute } from './coverage.ts';
+import { transitRoutes } from './transit/index.ts';
+
+/**
+ * Every domain's route plugin, registered by api/app.ts after auth, CORS and the OpenAPI
+ * plugin. Add one import and one entry per domain folder (e.g. `./transit/index.ts`).
+ */
+export const routes: FastifyPluginAsync[] = [
+  transitRoutes,
+  coverageRoute,
+];

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../lib/config.ts';
+import { createPool } from '../lib/postgres.ts';
+import { ReleaseStore, type ReaderLog } from '../releases/reader.ts';
+import { buildAdmin } from './admin.ts';
+import { buildApp } from './app.ts';
+import { releaseKinds } from './release-kinds.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  admin: FastifyInstance;
+  /** Where the API and the admin server listen (the real ports when 0 was configured). */
+  url: string;
+  adminUrl: string;
+  /** Stops accepting, lets in-flight requests finish, then closes releases and the pool. */
+  close(): Promise<void>;
+}
+
+function listenUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') return String(address);
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** Everything `canmap serve` runs: the release store, the API and the admin server. */
+export async function startServer(config: Config, options: { logger?: boolean | object } = {}): Promise<RunningServer> {
+  const pool = createPool(config.databaseUrl);
+  // The store logs through the app's logger, which exists only once the app is built.
+  let app: FastifyInstance | undefined;
+  let storeLog: ReaderLog | undefined;
+  const log: ReaderLog = {
+    info: (obj, msg) => storeLog?.info(obj, msg),
+    warn: (obj, msg) => storeLog?.warn(obj, msg),
+    error: (obj, msg) => storeLog?.error(obj, msg),
+  };
+  const releases = new ReleaseStore({
+    pool, databaseUrl: config.databaseUrl, releasesDir: config.releasesDir, pollMs: config.releasePollMs, log,
+  });
+  for (const opener of releaseKinds) releases.register(opener);
+  const admin = buildAdmin({ pool, releases });
+  try {
+    app = await buildApp({ config, pool, releases, logger: options.logger });
+    storeLog = app.log.child({ module: 'releases' });
+    await releases.start();
+    await app.listen({ host: config.host, port: config.port });
+    await admin.listen({ host: config.host, port: config.adminPort });
+  } catch (err) {
+    await app?.close().catch(() => {});
+    await admin.close().catch(() => {});
+    await releases.stop().catch(() => {});
+    await pool.end().catch(() => {});
+    throw err;
+  }
+  const running = app;
+  let closing: Promise<void> | undefined;
+  return {
+    app: running,
+    admin,
+    url: listenUrl(running),
+    adminUrl: listenUrl(admin),
+    close() {
+      closing ??= (async () => {
+        await Promise.all([running.close(), admin.close()]);
+        await releases.stop();
+        await pool.end();
+      })();
+      return closing;
+    },
+  };
+}

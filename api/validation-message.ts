@@ -1,0 +1,95 @@
+import type { FastifySchema } from 'fastify';
+
+/**
+ * Schema keyword a route may put on a parameter to word its own 400, e.g.
+ * `Type.String({ pattern: '^\\d{8}$', [ERROR_MESSAGE_KEYWORD]: 'must be a date YYYYMMDD' })`
+ * answers `date must be a date YYYYMMDD`. Registered with AJV in api/app.ts.
+ */
+export const ERROR_MESSAGE_KEYWORD = 'x-error-message';
+
+export interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+const CONTEXT_SCHEMA: Record<string, keyof FastifySchema> = {
+  querystring: 'querystring',
+  params: 'params',
+  headers: 'headers',
+  body: 'body',
+};
+
+function pointerSegments(pointer: string): string[] {
+  return pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function displayPath(segments: string[]): string {
+  return segments.reduce((name, s) => (/^\d+$/.test(s) ? `${name}[${s}]` : name ? `${name}.${s}` : s), '');
+}
+
+function range(min: unknown, max: unknown, exclusiveMin: unknown, exclusiveMax: unknown): string {
+  const low = typeof min === 'number' ? min : undefined;
+  const high = typeof max === 'number' ? max : undefined;
+  if (low !== undefined && high !== undefined) return ` between ${low} and ${high}`;
+  if (low !== undefined) return ` of at least ${low}`;
+  if (high !== undefined) return ` of at most ${high}`;
+  if (typeof exclusiveMin === 'number') return ` greater than ${exclusiveMin}`;
+  if (typeof exclusiveMax === 'number') return ` less than ${exclusiveMax}`;
+  return '';
+}
+
+function literalValues(schema: JsonSchema): unknown[] | null {
+  if (Array.isArray(schema.enum)) return schema.enum;
+  const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (!Array.isArray(options) || !options.every((o) => 'const' in o)) return null;
+  return options.map((o) => o.const);
+}
+
+/** What a valid value of this schema looks like, phrased to follow the parameter's name. */
+export function describeSchema(schema: JsonSchema): string | null {
+  if (typeof schema[ERROR_MESSAGE_KEYWORD] === 'string') return schema[ERROR_MESSAGE_KEYWORD] as string;
+  const literals = literalValues(schema);
+  if (literals) return `must be one of ${literals.map(String).join(', ')}`;
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return `must be ${schema.type === 'integer' ? 'an integer' : 'a number'}${range(schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum)}`;
+    case 'boolean':
+      return 'must be true or false';
+    case 'string':
+      if (schema.format) return `must be a valid ${String(schema.format)}`;
+      if (schema.minLength === 1 && schema.maxLength === undefined && schema.pattern === undefined) return 'must not be empty';
+      if (schema.pattern === undefined && (schema.minLength !== undefined || schema.maxLength !== undefined)) {
+        return `must be a string of length${range(schema.minLength, schema.maxLength, undefined, undefined)}`;
+      }
+      return schema.pattern === undefined ? 'must be a string' : 'is malformed';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The 400 message for a failed request validation: it names the parameter at fault and, where
+ * the route's schema says it, what a valid value is (`radius must be an integer between 50 and 10000`).
+ */
+export function validationMessage(errs: SchemaError[], context: string | undefined, routeSchema: FastifySchema | undefined): string {
+  const first = errs[0];
+  const where = context ?? 'request';
+  if (!first) return `${where} is invalid`;
+  const segments = pointerSegments(first.instancePath);
+  if (first.keyword === 'required') return `${displayPath([...segments, String(first.params.missingProperty)])} is required`;
+  if (first.keyword === 'additionalProperties') {
+    return `${displayPath([...segments, String(first.params.additionalProperty)])} is not allowed`;
+  }
+  const name = segments.length ? displayPath(segments) : where;
+  const containerKey = context ? CONTEXT_SCHEMA[context] : undefined;
+  const container = containerKey ? (routeSchema?.[containerKey] as JsonSchema | undefined) : undefined;
+  const properties = container?.properties as Record<string, JsonSchema> | undefined;
+  const schema = segments.length === 1 ? properties?.[segments[0]!] : undefined;
+  const described = schema ? describeSchema(schema) : null;
+  return `${name} ${described ?? first.message ?? 'is invalid'}`;
+}

@@ -1,0 +1,99 @@
+import { createKey, disableKey, KeyInputError, listKeys, parseAddons, parsePlan, type CreateKeyInput } from '../../lib/keys.ts';
+import { createPool, type Pool } from '../../lib/postgres.ts';
+import { parseCommandArgs } from '../args.ts';
+import type { Command, CommandContext } from '../command.ts';
+import { CliError, table } from '../output.ts';
+
+const USAGE = 'keys create [--plan dev|indie|growth] [--account ID] [--addon a,b] [--origin URL]... | list | disable KEY_ID';
+
+async function withPool<T>(ctx: CommandContext, fn: (pool: Pool) => Promise<T>): Promise<T> {
+  const pool = createPool(ctx.config.databaseUrl, 2);
+  try {
+    return await fn(pool);
+  } catch (err) {
+    if (err instanceof KeyInputError) throw new CliError(err.message, 2);
+    throw err;
+  } finally {
+    await pool.end();
+  }
+}
+
+async function create(argv: string[], ctx: CommandContext): Promise<void> {
+  const { values, positionals } = parseCommandArgs(argv, {
+    plan: { type: 'string' },
+    account: { type: 'string' },
+    addon: { type: 'string', multiple: true },
+    origin: { type: 'string', multiple: true },
+  }, USAGE);
+  if (positionals.length) throw new CliError(`unexpected argument "${positionals[0]}"\nusage: canmap ${USAGE}`, 2);
+  const input: CreateKeyInput = {};
+  try {
+    if (values.account !== undefined) input.accountId = values.account;
+    if (values.plan !== undefined) input.plan = parsePlan(values.plan);
+    if (values.addon !== undefined) input.addons = parseAddons(values.addon);
+    input.origins = values.origin ?? [];
+  } catch (err) {
+    if (err instanceof KeyInputError) throw new CliError(err.message, 2);
+    throw err;
+  }
+  const created = await withPool(ctx, (pool) => createKey(pool, input));
+  const result = {
+    id: created.id,
+    key: created.key,
+    account: created.accountId,
+    plan: created.plan,
+    addons: created.addons,
+    origins: created.allowedOrigins,
+  };
+  ctx.out.result(result, () => [
+    `key id   ${created.id}`,
+    `account  ${created.accountId ?? '(none: founder/integration key)'}${created.plan ? ` (plan ${created.plan === 'hobby' ? 'dev' : created.plan})` : ''}`,
+    `add-ons  ${created.addons.join(', ') || '-'}`,
+    `origins  ${created.allowedOrigins.join(', ') || '(any)'}`,
+    '',
+    `API key  ${created.key}`,
+    'This is the only time the key is shown; only its hash is stored.',
+  ].join('\n'));
+}
+
+async function list(argv: string[], ctx: CommandContext): Promise<void> {
+  const { positionals } = parseCommandArgs(argv, {}, USAGE);
+  if (positionals.length) throw new CliError(`unexpected argument "${positionals[0]}"\nusage: canmap ${USAGE}`, 2);
+  const keys = await withPool(ctx, listKeys);
+  const rows = keys.map((k) => ({
+    id: k.id,
+    account: k.accountId,
+    plan: k.plan,
+    addons: k.addons,
+    origins: k.allowedOrigins,
+    created: k.createdAt.toISOString(),
+    disabled: k.disabledAt?.toISOString() ?? null,
+  }));
+  ctx.out.result({ keys: rows }, () => table(
+    ['id', 'account', 'plan', 'addons', 'origins', 'created', 'disabled'],
+    rows.map((r) => [r.id, r.account, r.plan, r.addons.join(',') || null, r.origins.join(' ') || null, r.created, r.disabled]),
+  ));
+}
+
+async function disable(argv: string[], ctx: CommandContext): Promise<void> {
+  const { positionals } = parseCommandArgs(argv, {}, USAGE);
+  if (positionals.length !== 1) throw new CliError(`expected one KEY_ID\nusage: canmap ${USAGE}`, 2);
+  const id = positionals[0]!;
+  const done = await withPool(ctx, (pool) => disableKey(pool, id));
+  if (!done) throw new CliError(`no API key with id ${id} (see canmap keys list)`, 1);
+  ctx.out.result({ id: done.id, disabled: done.disabledAt.toISOString() }, `disabled ${done.id}; the API stops accepting it within ${ctx.config.keyCacheTtlMs / 1000} s`);
+}
+
+const SUBCOMMANDS: Record<string, (argv: string[], ctx: CommandContext) => Promise<void>> = { create, list, disable };
+
+export const keysCommand: Command = {
+  name: 'keys',
+  summary: 'create, list and disable API keys (a new key is printed once; only its hash is stored)',
+  usage: USAGE,
+  async run(argv, ctx) {
+    const sub = argv[0];
+    const handler = sub ? SUBCOMMANDS[sub] : undefined;
+    if (!handler) throw new CliError(`${sub ? `unknown subcommand "${sub}"` : 'missing subcommand'}\nusage: canmap ${USAGE}`, 2);
+    await handler(argv.slice(1), ctx);
+  },
+};

@@ -1,10 +1,21 @@
 import type { Command } from '../command.ts';
-import { migrateCommand } from './migrate.ts';
-import { releasesCommand } from './releases.ts';
+import { demoCommand } from './demo.ts';
 import { ingestCommand } from './ingest.ts';
 import { jobsCommand } from './jobs.ts';
-import { workerCommand } from './worker.ts';
-import { serveCommand } from './serve.ts';
 import { keysCommand } from './keys.ts';
+import { migrateCommand } from './migrate.ts';
+import { releasesCommand } from './releases.ts';
+import { serveCommand } from './serve.ts';
+import { workerCommand } from './worker.ts';
 
-export const commands: Command[] = [migrateCommand, releasesCommand, ingestCommand, jobsCommand, workerCommand, serveCommand, keysCommand];
+/** In the order `canmap help` lists them. */
+export const commands: Command[] = [
+  migrateCommand,
+  keysCommand,
+  ingestCommand,
+  jobsCommand,
+  releasesCommand,
+  workerCommand,
+  serveCommand,
+  demoCommand,
+];

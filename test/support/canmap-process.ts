@@ -20,7 +20,7 @@ export function runCanmap(args: string[], env: Record<string, string>, timeoutMs
   });
 }
 
-export interface WorkerProcess {
+export interface CanmapProcess {
   child: ChildProcess;
   /** Everything the worker printed so far (stdout and stderr). */
   output(): string;
@@ -29,28 +29,35 @@ export interface WorkerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** `canmap worker` as a child process; resolves once it says it is ready. */
-export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, [CANMAP, 'worker'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+export type WorkerProcess = CanmapProcess;
+
+/** `canmap <args>` as a long-running child process; resolves once its output matches `ready`. */
+export async function startCanmapProcess(args: string[], env: Record<string, string>, ready: RegExp, timeoutMs?: number): Promise<CanmapProcess> {
+  const child = spawn(process.execPath, [CANMAP, ...args], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (text += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  const worker: WorkerProcess = {
+  const proc: CanmapProcess = {
     child,
     output: () => text,
     async waitForOutput(pattern, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       while (!pattern.test(text)) {
-        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`worker exited before printing ${pattern}:\n${text}`);
-        if (Date.now() > deadline) throw new Error(`worker did not print ${pattern} within ${timeoutMs} ms:\n${text}`);
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`canmap ${args[0]} exited before printing ${pattern}:\n${text}`);
+        if (Date.now() > deadline) throw new Error(`canmap ${args[0]} did not print ${pattern} within ${timeoutMs} ms:\n${text}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     },
     exited,
   };
-  await worker.waitForOutput(/ready: /);
-  return worker;
+  await proc.waitForOutput(ready, timeoutMs);
+  return proc;
+}
+
+/** `canmap worker` as a child process; resolves once it says it is ready. */
+export function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  return startCanmapProcess(['worker'], env, /ready: /);
 }
 
 /** Stops a worker that a test left running (no-op when it already exited). */

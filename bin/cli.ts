@@ -4,13 +4,12 @@ import { CliError, createOutput } from './output.ts';
 import { commands } from './commands/index.ts';
 
 function help(): string {
-  const width = Math.max(...commands.map((c) => c.usage.length));
   return [
     'canmap: ingest map data into versioned releases and serve them.',
     '',
     'Usage: canmap <command> [options] [--json]',
     '',
-    ...commands.map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    ...commands.flatMap((c) => [`  canmap ${c.usage}`, `      ${c.summary}`]),
     '',
     'Every command accepts --json and then prints one JSON document on stdout.',
   ].join('\n');

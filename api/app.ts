@@ -39,6 +39,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, deps.logger),
     ajv: { plugins: [errorMessageKeyword] },
+    // Service ids embed publishers' raw ids; URL-encoded they can pass Fastify's 100-character default.
+    routerOptions: { maxParamLength: 1024 },
     // A path Fastify cannot even route (bad percent-encoding, over-long parameter) is still
     // authenticated first, then answered like any path we do not serve.
     frameworkErrors: (error, request, reply) => {

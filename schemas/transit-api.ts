@@ -73,9 +73,9 @@ export const Agency = Type.Object({
 });
 export type Agency = Static<typeof Agency>;
 
-export const StopLocationType = Type.Union(
-  ['stop', 'station', 'entrance', 'node', 'boarding_area'].map((t) => Type.Literal(t)),
-);
+export const StopLocationType = Type.Union([
+  Type.Literal('stop'), Type.Literal('station'), Type.Literal('entrance'), Type.Literal('node'), Type.Literal('boarding_area'),
+], { description: 'GTFS location_type 0 to 4' });
 
 const stopMembers = {
   id: Type.String(),
@@ -142,7 +142,7 @@ export const TransitErrorResponse = Type.Object({
 export const CoverageFeed = Type.Object(
   {
     feed_id: Type.String(),
-    status: Type.Union([Type.Literal('included'), Type.Literal('refused')]),
+    status: Type.String({ description: "'included' or 'refused'" }),
     source: Type.Optional(Type.String()),
     licence: Type.Optional(Nullable(Type.String())),
     attribution: Type.Optional(Nullable(Type.String())),

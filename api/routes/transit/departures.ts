@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DeparturesQuery, DeparturesResponse, TransitIdParams } from '../../../schemas/transit-api.ts';
+import { errors } from '../../errors.ts';
+import { findDepartures } from './departures-query.ts';
+import { errorResponses } from './error-responses.ts';
+import { transitMeta } from './meta.ts';
+import { sanitizeAt } from './params/at.ts';
+import { sanitizeInteger } from './params/integer.ts';
+import { useTransit } from './use-transit.ts';
+
+/** GET /transit/stops/{id}/departures?at=&window=&limit=: scheduled departures (a station: its platforms'). */
+export const departuresRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/transit/stops/:id/departures', {
+    schema: {
+      tags: ['transit'],
+      summary: 'Scheduled departures at a stop in [at, at + window), in departure order',
+      params: TransitIdParams,
+      querystring: DeparturesQuery,
+      response: { 200: DeparturesResponse, ...errorResponses(400, 404, 503) },
+    },
+  }, (request) => {
+    const at = sanitizeAt(request.query.at);
+    if (!at.ok) throw errors.badRequest(at.error);
+    const window = sanitizeInteger('window', request.query.window, DeparturesQuery.properties.window);
+    if (!window.ok) throw errors.badRequest(window.error);
+    const limit = sanitizeInteger('limit', request.query.limit, DeparturesQuery.properties.limit);
+    if (!limit.ok) throw errors.badRequest(limit.error);
+    return useTransit(app, (data) => {
+      const stop = data.stopIndex.get(request.params.id);
+      if (stop === undefined) throw errors.notFound('stop not found');
+      const departures = findDepartures(data, { stop, at: at.value, windowSeconds: window.value * 60, limit: limit.value });
+      return { data: departures, meta: transitMeta(data, [data.stopFeed[stop]!]) };
+    });
+  });
+};

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { NearbyStopsQuery, NearbyStopsResponse } from '../../../schemas/transit-api.ts';
+import { errors } from '../../errors.ts';
+import { errorResponses } from './error-responses.ts';
+import { allFeeds, transitMeta } from './meta.ts';
+import { findNearbyStops } from './nearby-query.ts';
+import { sanitizeInteger } from './params/integer.ts';
+import { sanitizeNear } from './params/near.ts';
+import { useTransit } from './use-transit.ts';
+
+/** GET /transit/stops?near=lng,lat&radius=&limit=: stops by exact great-circle distance, nearest first. */
+export const stopsNearbyRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/transit/stops', {
+    schema: {
+      tags: ['transit'],
+      summary: 'Stops and stations near a point, nearest first',
+      querystring: NearbyStopsQuery,
+      response: { 200: NearbyStopsResponse, ...errorResponses(400, 503) },
+    },
+  }, (request) => {
+    const near = sanitizeNear(request.query.near);
+    if (!near.ok) throw errors.badRequest(near.error);
+    const radius = sanitizeInteger('radius', request.query.radius, NearbyStopsQuery.properties.radius);
+    if (!radius.ok) throw errors.badRequest(radius.error);
+    const limit = sanitizeInteger('limit', request.query.limit, NearbyStopsQuery.properties.limit);
+    if (!limit.ok) throw errors.badRequest(limit.error);
+    return useTransit(app, (data) => {
+      const found = findNearbyStops(data, { ...near.value, radius: radius.value, limit: limit.value });
+      // An empty answer searched every feed; otherwise meta names the feeds of the stops found.
+      return { data: found.stops, meta: transitMeta(data, found.stops.length ? found.feeds : allFeeds(data)) };
+    });
+  });
+};

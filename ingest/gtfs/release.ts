@@ -1,0 +1,131 @@
+import path from 'node:path';
+import type { BuildOutcome, PublishSpec } from '../../releases/publish.ts';
+import type { ManifestInput } from '../../schemas/manifest.ts';
+import { TRANSIT_SCHEMA_VERSION } from '../../schemas/transit-release.ts';
+import type { FeedSpec } from '../../schemas/transit-feeds.ts';
+import { InvalidInputError } from '../errors.ts';
+import { buildTransitDatabase } from './build.ts';
+import { checkFeedsList } from './feeds-list.ts';
+import { prepareFeed, type PreparedFeed, type RefusedFeed } from './prepare-feed.ts';
+
+export { loadFeedsList } from './feeds-list.ts';
+export type { FeedSpec } from '../../schemas/transit-feeds.ts';
+
+export const TRANSIT_BUILDER_VERSION = 'transit-1';
+
+/**
+ * DuckDB limits of every transit build. RSS runs ~0.5 GB above memory_limit while sorting
+ * 5 M stop_times (measured: 1 GB → 1.4-1.5 GB peak, 512 MB → ~1.0 GB), so 512 MB keeps the
+ * 1.5 GB budget with room; larger sorts spill to the work folder.
+ */
+const DUCKDB_LIMITS = { memoryLimit: '512MB', threads: 2 };
+
+/** Share of the progress bar spent acquiring and validating feeds (the rest is the build). */
+const PREPARE_SHARE = 0.5;
+
+export interface TransitReleaseOptions {
+  /** Scratch folder for downloads, extraction and per-feed staging; the caller deletes it after publishing. */
+  workDir: string;
+  fetchTimeoutMs: number;
+  maxDownloadBytes: number;
+  onProgress?: (fraction: number, message: string) => void;
+}
+
+export interface TransitCoverageEntry {
+  feed_id: string;
+  source: string;
+  licence: string;
+  attribution: string;
+  status: 'included' | 'refused';
+  reason?: string;
+  gap?: string;
+  source_updated_at: string | null;
+  agencies?: number;
+  stops?: number;
+  routes?: number;
+  trips?: number;
+  stop_times?: number;
+  first_service_date?: string | null;
+  last_service_date?: string | null;
+  /** Defects the builder repaired instead of refusing the feed. */
+  warnings?: string[];
+}
+
+/**
+ * Fetches, validates and hashes every feed, then returns the PublishSpec of a transit release
+ * whose inputs are the included feeds; build(stagingDir) writes transit.duckdb. Refused feeds
+ * only appear in the coverage. Throws InvalidInputError when every feed is refused; network
+ * failures and HTTP 5xx propagate as ordinary (retryable) errors.
+ */
+export async function prepareTransitRelease(feeds: FeedSpec[], opts: TransitReleaseOptions): Promise<PublishSpec> {
+  checkFeedsList(feeds);
+  const progress = opts.onProgress ?? (() => {});
+  const prepared: (PreparedFeed | RefusedFeed)[] = [];
+  for (const [i, spec] of feeds.entries()) {
+    progress((i / feeds.length) * PREPARE_SHARE, `checking feed ${spec.id}`);
+    prepared.push(await prepareFeed(spec, opts.workDir, { ...opts, duckdb: DUCKDB_LIMITS }));
+  }
+  const included = prepared.filter((f): f is PreparedFeed => f.status === 'included');
+  const refused = prepared.filter((f): f is RefusedFeed => f.status === 'refused');
+  if (included.length === 0) {
+    throw new InvalidInputError(`every feed was refused: ${refused.map((f) => `${f.spec.id}: ${f.reason}`).join('; ')}`);
+  }
+  progress(PREPARE_SHARE, `${included.length} feed(s) valid, ${refused.length} refused`);
+
+  const inputs: ManifestInput[] = included.map((f) => ({
+    name: f.spec.id,
+    source: f.spec.source,
+    sha256: f.sha256,
+    licence: f.spec.licence,
+    attribution: f.spec.attribution,
+    source_updated_at: f.sourceUpdatedAt,
+  }));
+
+  return {
+    kind: 'transit',
+    builderVersion: TRANSIT_BUILDER_VERSION,
+    schemaVersion: TRANSIT_SCHEMA_VERSION,
+    inputs,
+    async build(stagingDir: string): Promise<BuildOutcome> {
+      const started = performance.now();
+      const result = await buildTransitDatabase(
+        stagingDir,
+        included,
+        { ...DUCKDB_LIMITS, tempDirectory: path.join(opts.workDir, '.transit-build-tmp') },
+        (done, total, message) => progress(PREPARE_SHARE + (done / total) * (1 - PREPARE_SHARE), message),
+      );
+      const buildSeconds = (performance.now() - started) / 1000;
+      progress(1, 'transit database written');
+      const coverage = prepared.map((feed) => coverageEntry(feed, result.serviceRanges.get(feed.spec.id)));
+      return {
+        stats: {
+          feeds_included: included.length,
+          feeds_refused: refused.length,
+          ...result.totals,
+          build_seconds: Math.round(buildSeconds * 1000) / 1000,
+        },
+        coverage: coverage as unknown as Record<string, unknown>[],
+      };
+    },
+  };
+}
+
+function coverageEntry(feed: PreparedFeed | RefusedFeed, range: { first_service_date: string | null; last_service_date: string | null } | undefined): TransitCoverageEntry {
+  const base = {
+    feed_id: feed.spec.id,
+    source: feed.spec.source,
+    licence: feed.spec.licence,
+    attribution: feed.spec.attribution,
+    status: feed.status,
+    ...(feed.spec.gap !== undefined ? { gap: feed.spec.gap } : {}),
+    source_updated_at: feed.sourceUpdatedAt,
+  };
+  if (feed.status === 'refused') return { ...base, reason: feed.reason };
+  return {
+    ...base,
+    ...feed.counts,
+    first_service_date: range?.first_service_date ?? null,
+    last_service_date: range?.last_service_date ?? null,
+    ...(feed.warnings.length > 0 ? { warnings: feed.warnings } : {}),
+  };
+}

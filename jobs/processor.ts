@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Pool } from 'pg';
 import { InvalidInputError } from '../ingest/errors.ts';
 import type { Config } from '../lib/config.ts';
-import { publishRelease, stagingRoot } from '../releases/publish.ts';
+import { publishRelease } from '../releases/publish.ts';
 import { enableRelease } from '../releases/registry.ts';
+import { makeStagingDir } from '../releases/staging.ts';
 import type { IngestKind, IngestPayload, IngestResult } from './kind.ts';
 import type { JobLog } from './log.ts';
 import { payloadProblem } from './payload.ts';
@@ -23,12 +23,6 @@ export function percent(fraction: number): string {
   return `${Math.floor(fraction * 100)}%`;
 }
 
-/** Scratch space under .staging named `<pid>-...`, so a killed worker's leftovers are found and removed. */
-async function makeWorkDir(releasesDir: string, jobId: string): Promise<string> {
-  const root = stagingRoot(releasesDir);
-  await mkdir(root, { recursive: true });
-  return mkdtemp(path.join(root, `${process.pid}-work-${jobId}-`));
-}
 
 /** validate → prepare (kind) → publish → enable if asked. Knows nothing of any particular kind. */
 export function createProcessor<P extends IngestPayload>(kind: IngestKind<P>, deps: ProcessorDeps): (job: Job) => Promise<IngestResult> {
@@ -38,7 +32,7 @@ export function createProcessor<P extends IngestPayload>(kind: IngestKind<P>, de
     const payload = job.data as P;
     const jobId = job.id!;
     const progress = createProgressReporter(job, (p) => deps.log('info', `job ${jobId}: ${percent(p.fraction)} ${p.message}`));
-    const workDir = await makeWorkDir(deps.config.releasesDir, jobId);
+    const workDir = await makeStagingDir(deps.config.releasesDir, `work-${jobId}`);
     try {
       const spec = await kind.prepare(payload, { config: deps.config, workDir, onProgress: (p) => progress.report(p) });
       const { release, reused } = await publishRelease({ pool: deps.pool, releasesDir: deps.config.releasesDir }, spec);

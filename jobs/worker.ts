@@ -6,7 +6,9 @@ import type { IngestKind, IngestResult } from './kind.ts';
 import { createJobLog, type JobLog } from './log.ts';
 import { createProcessor } from './processor.ts';
 import { openQueue, queueName } from './queues.ts';
-import { removeDeadStaging } from './staging-cleanup.ts';
+import type { ScheduledJob } from './schedules/scheduled-job.ts';
+import { startScheduledWorkers } from './schedules/start.ts';
+import { removeDeadStaging } from '../releases/staging.ts';
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -17,6 +19,8 @@ export interface RunningWorkers {
 export interface StartWorkersOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kinds differ in payload type
   kinds: IngestKind<any>[];
+  /** Recurring jobs (jobs/schedules/) run beside the kinds; none when omitted. */
+  schedules?: ScheduledJob[];
   log?: JobLog;
 }
 
@@ -66,12 +70,14 @@ export async function startWorkers(config: Config, options: StartWorkersOptions)
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
-  log('info', `worker ${process.pid} ready: ${workers.map((w) => w.name).join(', ')} (concurrency ${config.workerConcurrency})`);
+  const schedules = options.schedules?.length ? await startScheduledWorkers(config, { schedules: options.schedules, pool, connection, log }) : null;
+  const all = [...workers, ...(schedules?.workers ?? [])];
+  log('info', `worker ${process.pid} ready: ${all.map((w) => w.name).join(', ')} (concurrency ${config.workerConcurrency})`);
 
   return {
-    workers,
+    workers: all,
     async close() {
-      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([...workers.map((w) => w.close()), schedules?.close()]);
       await Promise.all([...queues.values()].map((q) => q.close()));
       await pool.end();
       await connection.quit().catch(() => connection.disconnect());

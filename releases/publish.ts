@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Pool } from 'pg';
@@ -7,6 +6,7 @@ import { listArtifacts } from './checksum.ts';
 import { fsyncPath, fsyncTree } from './fsync.ts';
 import { computeContentHash, releaseIdFor } from './ids.ts';
 import { findReleaseByHash, registerRelease, ReleaseError, type RegisteredRelease } from './registry.ts';
+import { makeStagingDir } from './staging.ts';
 import { verifyReleaseDir } from './verify.ts';
 
 export interface BuildOutcome {
@@ -26,12 +26,6 @@ export interface PublishSpec {
 export interface PublishDeps {
   pool: Pool;
   releasesDir: string;
-}
-
-export const STAGING_DIR = '.staging';
-
-export function stagingRoot(releasesDir: string): string {
-  return path.join(releasesDir, STAGING_DIR);
 }
 
 async function exists(p: string): Promise<boolean> {
@@ -71,8 +65,7 @@ export async function publishRelease(deps: PublishDeps, spec: PublishSpec): Prom
   const existing = await existingRelease(deps, spec.kind, contentHash, finalDir);
   if (existing) return { release: existing, reused: true };
 
-  const staging = path.join(stagingRoot(deps.releasesDir), `${process.pid}-${randomUUID()}`);
-  await mkdir(staging, { recursive: true });
+  const staging = await makeStagingDir(deps.releasesDir, `${spec.kind}-${id}`);
   try {
     const outcome = await spec.build(staging);
     const artifacts = await listArtifacts(staging);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +16,7 @@ import { waitForJob, type JobSnapshot } from '../jobs/watch.ts';
 import { createPool } from '../lib/postgres.ts';
 import { createRedis } from '../lib/redis.ts';
 import { getEnabledRelease, getRelease } from '../releases/registry.ts';
-import { stagingRoot } from '../releases/publish.ts';
+import { stagingRoot } from '../releases/staging.ts';
 import { createTestEnv, type TestEnv } from './support/env.ts';
 
 interface ProbePayload {
@@ -125,7 +126,7 @@ describe('generic job processor', () => {
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b)); // never backwards
     expect(await getEnabledRelease(pool, 'probe')).toBeNull();
     expect(await readdir(stagingRoot(t.config.releasesDir))).toEqual([]);
-    expect(workDirsSeen.some((d) => path.dirname(d) === stagingRoot(t.config.releasesDir) && path.basename(d).startsWith(`${process.pid}-work-${jobId}-`))).toBe(true);
+    expect(workDirsSeen.some((d) => path.dirname(d) === stagingRoot(t.config.releasesDir) && path.basename(d).startsWith(`${os.hostname()}~${process.pid}~work-${jobId}-`))).toBe(true);
     expect(logLines).toContain(`info job ${jobId}: 10% checking input`);
     expect(logLines.some((l) => l.startsWith(`info job ${jobId}: started (attempt 1 of 2)`))).toBe(true);
     expect(logLines.some((l) => l.startsWith(`info job ${jobId}: completed, release ${outcome.result.release}`))).toBe(true);

@@ -6,8 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalJson, jobIdFor } from '../jobs/job-id.ts';
 import type { JobProgress } from '../jobs/kind.ts';
 import { createProgressReporter } from '../jobs/progress.ts';
-import { removeDeadStaging } from '../jobs/staging-cleanup.ts';
-import { stagingRoot } from '../releases/publish.ts';
+import { removeDeadStaging, stagingRoot } from '../releases/staging.ts';
 
 describe('job ids', () => {
   it('canonical JSON ignores key order at every level', () => {
@@ -63,12 +62,20 @@ describe('staging cleanup', () => {
     dirs.push(releasesDir);
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
     const root = stagingRoot(releasesDir);
-    for (const name of [`${dead}-0b5e`, `${dead}-work-transit-x-abc`, `${process.ppid}-live`, `${process.pid}-mine`, 'not-a-pid']) {
+    const host = os.hostname();
+    const names = {
+      dead: `${host}~${dead}~transit-0b5e`,
+      deadWork: `${host}~${dead}~work-transit-x-abc`,
+      live: `${host}~${process.ppid}~live`,
+      mine: `${host}~${process.pid}~mine`,
+      otherHost: `elsewhere.example~${dead}~transit-1`,
+    };
+    for (const name of [...Object.values(names), 'not-staging']) {
       await mkdir(path.join(root, name, 'sub'), { recursive: true });
     }
     const removed = await removeDeadStaging(releasesDir);
-    expect(removed.sort()).toEqual([`${dead}-0b5e`, `${dead}-work-transit-x-abc`, `${process.pid}-mine`].sort());
-    expect((await readdir(root)).sort()).toEqual([`${process.ppid}-live`, 'not-a-pid'].sort());
+    expect(removed.sort()).toEqual([names.dead, names.deadWork, names.mine].sort());
+    expect((await readdir(root)).sort()).toEqual([names.live, names.otherHost, 'not-staging'].sort());
     expect(await removeDeadStaging(path.join(releasesDir, 'missing'))).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../lib/postgres.ts';
 import { computeContentHash, releaseIdFor } from '../releases/ids.ts';
-import { publishRelease, stagingRoot, type PublishSpec } from '../releases/publish.ts';
+import { publishRelease, type PublishSpec } from '../releases/publish.ts';
+import { stagingRoot } from '../releases/staging.ts';
 import { enableRelease, getEnabledRelease, listReleases, RELEASE_ENABLED_CHANNEL } from '../releases/registry.ts';
 import { createTestEnv, type TestEnv } from './support/env.ts';
 

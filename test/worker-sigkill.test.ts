@@ -9,7 +9,7 @@ import { openQueue } from '../jobs/queues.ts';
 import { progressOf, waitForJob } from '../jobs/watch.ts';
 import { createPool } from '../lib/postgres.ts';
 import { createRedis } from '../lib/redis.ts';
-import { stagingRoot } from '../releases/publish.ts';
+import { stagingRoot } from '../releases/staging.ts';
 import { getEnabledRelease, listReleases } from '../releases/registry.ts';
 import { verifyReleaseDir } from '../releases/verify.ts';
 import { killWorker, runCanmap, startWorkerProcess, type WorkerProcess } from './support/canmap-process.ts';
@@ -74,7 +74,7 @@ it('a worker killed mid-build leaves no release behind, and a restarted worker f
     const job = (await queue.getJob(jobId))!;
     const state = await job.getState();
     expect(state, first.output()).not.toMatch(/completed|failed/);
-    const building = (await stagingEntries()).filter((n) => n.startsWith(`${firstPid}-`) && !n.includes('-work-'));
+    const building = (await stagingEntries()).filter((n) => n.startsWith(`${os.hostname()}~${firstPid}~`) && !n.includes('~work-'));
     const progress = progressOf(job)?.fraction ?? 0;
     if (state === 'active' && progress > 0 && building.length === 1) {
       const files = await readdir(path.join(stagingRoot(t.config.releasesDir), building[0]!));
@@ -92,7 +92,7 @@ it('a worker killed mid-build leaves no release behind, and a restarted worker f
   expect((await getEnabledRelease(pool, 'transit'))?.id).toBe(before.release);
   const leftovers = await stagingEntries();
   expect(leftovers.length).toBeGreaterThan(0);
-  expect(leftovers.every((n) => n.startsWith(`${firstPid}-`))).toBe(true);
+  expect(leftovers.every((n) => n.startsWith(`${os.hostname()}~${firstPid}~`))).toBe(true);
   expect(await (await queue.getJob(jobId))!.getState()).toBe('active'); // until a live worker's stalled check moves it back
 
   // A new worker removes the dead worker's staging and takes the stalled job over.

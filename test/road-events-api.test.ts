@@ -1,0 +1,263 @@
+import { Value } from '@sinclair/typebox/value';
+import type { Pool } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpOptions } from '../ingest/road-events/http-json.ts';
+import { pollRoadEvents } from '../ingest/road-events/poll.ts';
+import { createPool } from '../lib/postgres.ts';
+import { RoadEventsResponse } from '../schemas/road-events-api.ts';
+import { createTestEnv, type TestEnv } from './support/env.ts';
+import { afterViewTtl, RoadEventsApi } from './support/road-events-api-stack.ts';
+import { drivebc, FakePublisher, fixture, open511Page } from './support/road-events-upstream.ts';
+
+let t: TestEnv;
+let pool: Pool;
+let upstream: FakePublisher;
+let api: RoadEventsApi;
+
+const HTTP: HttpOptions = { timeoutMs: 400, attempts: 1, backoffMs: 10, maxRetryAfterMs: 1_000, maxBytes: 16 * 1024 * 1024 };
+const T0 = '2026-01-10T16:00:00Z';
+const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+
+async function pollAt(iso: string, path = '/events') {
+  const outcome = await pollRoadEvents(pool, { url: upstream.url(path), http: HTTP, now: () => new Date(iso) });
+  await afterViewTtl();
+  return outcome;
+}
+
+const ids = (body: { data: { source_id: string }[] }) => body.data.map((e) => e.source_id.replace('drivebc.ca/', ''));
+
+beforeAll(async () => {
+  t = await createTestEnv('road_events_api');
+  pool = createPool(t.config.databaseUrl, 2);
+  upstream = await FakePublisher.start();
+  api = await RoadEventsApi.start(t);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await upstream?.close();
+  await pool?.end();
+  await t?.cleanup();
+});
+
+describe('before any poll', () => {
+  it('answers 503, retryable, not cached', async () => {
+    const res = await api.get('/incidents');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: 'road events temporarily unavailable', code: 'service_unavailable', retryable: true });
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the three endpoints over a polled snapshot', () => {
+  beforeAll(async () => {
+    upstream.script('/events', { body: fixture('open511-spec-cases.json') });
+    expect((await pollAt(T0)).outcome).toBe('changed');
+    api.setNow(plus(T0, 0.5));
+  });
+
+  it('GET /incidents: every event, most severe first then most recently updated, with meta and a 60 s edge cache', async () => {
+    const res = await api.get('/incidents');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Value.Check(RoadEventsResponse, res.body), JSON.stringify([...Value.Errors(RoadEventsResponse, res.body)].slice(0, 3))).toBe(true);
+    expect(ids(res.body)).toEqual([
+      'SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-NIGHTLY', // major, newest publisher update first
+      'SPEC-SNOW-ALT', 'SPEC-ICE', 'SPEC-FOG', 'SPEC-ARCHIVED', // minor
+      'SPEC-OPEN-LANES', 'SPEC-UNMAPPED', 'SPEC-LANES', // unknown (MODERATE, UNKNOWN, an unmapped token)
+    ]);
+    expect(res.body.meta).toEqual({
+      source: 'DriveBC Open511 events',
+      status: 'current',
+      attribution: 'Contains information licensed under the Open Government Licence – British Columbia (DriveBC).',
+      fetched_at: '2026-01-10T16:00:00Z',
+    });
+    const byId = Object.fromEntries(res.body.data.map((e: { source_id: string; status: string }) => [e.source_id.replace('drivebc.ca/', ''), e.status]));
+    expect(byId).toMatchObject({ 'SPEC-PLANNED': 'planned', 'SPEC-NIGHTLY': 'planned', 'SPEC-ARCHIVED': 'archived', 'SPEC-CLOSED': 'active', 'SPEC-ICE': 'active' });
+    expect(res.body.data[1]).toMatchObject({
+      id: 'svc:road:ca-bc:drivebc.ca%2FSPEC-CLOSED', jurisdiction: 'CA-BC', type: 'incident', severity: 'major', condition: 'closed',
+      source_updated_at: '2026-01-10T07:15:40-07:00', svc_updated_at: '2026-01-10T16:00:00Z', source: 'DriveBC Open511 events',
+      geometry: { type: 'Point', coordinates: [-117.5196, 51.3003] },
+    });
+  });
+
+  it('GET /closures: only roads whose state is CLOSED', async () => {
+    const res = await api.get('/closures');
+    expect(ids(res.body)).toEqual(['SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-NIGHTLY']);
+    expect(res.body.data.every((e: { roads: { closed: boolean }[] }) => e.roads.some((r) => r.closed))).toBe(true);
+  });
+
+  it('GET /road-conditions: events carrying a surface condition', async () => {
+    const res = await api.get('/road-conditions');
+    expect(ids(res.body)).toEqual(['SPEC-SNOW-ALT', 'SPEC-ICE']);
+    expect(res.body.data.map((e: { condition: string }) => e.condition)).toEqual(['partly_snow_packed', 'ice_covered']);
+  });
+
+  it('filters by type, severity, status and updated_since (comma lists are OR)', async () => {
+    expect(ids((await api.get('/incidents?type=weather')).body)).toEqual(['SPEC-FOG']);
+    expect(ids((await api.get('/incidents?type=construction,special_event')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY', 'SPEC-ARCHIVED', 'SPEC-LANES']);
+    expect(ids((await api.get('/incidents?severity=unknown')).body)).toEqual(['SPEC-OPEN-LANES', 'SPEC-UNMAPPED', 'SPEC-LANES']);
+    expect(ids((await api.get('/incidents?status=planned')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY']);
+    expect(ids((await api.get('/incidents?status=archived,planned&severity=minor')).body)).toEqual(['SPEC-ARCHIVED']);
+    expect(ids((await api.get('/closures?status=active')).body)).toEqual(['SPEC-CLOSED']);
+    const since = ['SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-OPEN-LANES', 'SPEC-UNMAPPED'];
+    expect(ids((await api.get('/incidents?updated_since=2026-01-10T14:00:00Z')).body)).toEqual(since);
+    expect(ids((await api.get(`/incidents?updated_since=${encodeURIComponent('2026-01-10T07:00:00-07:00')}`)).body)).toEqual(since);
+    expect(ids((await api.get('/incidents?updated_since=2026-01-10T23:00:00+09:00')).body)).toEqual(since); // '+' decoded as a space
+    expect(ids((await api.get('/incidents?updated_since=2026-01-10T14:15:40Z')).body)).toEqual(['SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-OPEN-LANES']); // at or after
+  });
+
+  it('bbox keeps events with some part inside the box, lines included when only a segment crosses it', async () => {
+    expect(ids((await api.get('/incidents?bbox=-123.5,48.3,-122.9,49.8')).body)).toEqual(['SPEC-ARCHIVED', 'SPEC-OPEN-LANES', 'SPEC-LANES']);
+    // The Coquihalla line has no vertex in this box; its segment crosses it.
+    expect(ids((await api.get('/incidents?bbox=-121.3086,49.4911,-121.2986,49.5011')).body)).toEqual(['SPEC-ICE']);
+    expect(ids((await api.get('/incidents?bbox=-121.3086,49.5111,-121.2986,49.5211')).body)).toEqual([]);
+  });
+
+  it('near + radius measures to the line, not to its vertices; radius defaults to 25 km', async () => {
+    // 500 m north of the middle of a 2.9 km segment of the Kicking Horse closure line.
+    const near = `${(-116.9255 + -116.8862) / 2},${(51.2861 + 51.2957) / 2 + 500 / 111_195}`;
+    expect(ids((await api.get(`/incidents?near=${near}&radius=600`)).body)).toEqual(['SPEC-NIGHTLY']);
+    expect(ids((await api.get(`/incidents?near=${near}&radius=300`)).body)).toEqual([]);
+    expect(ids((await api.get('/incidents?near=-117.7,51.3')).body)).toEqual(['SPEC-CLOSED']); // 12.5 km from Rogers Pass, 51 km from Kicking Horse
+    expect(ids((await api.get('/incidents?near=-117.7,51.3&radius=10000')).body)).toEqual([]);
+    expect(ids((await api.get('/closures?near=-117.7,51.3&radius=60000')).body)).toEqual(['SPEC-CLOSED', 'SPEC-NIGHTLY']);
+    expect(ids((await api.get('/closures?near=-117.7,51.3&radius=500000&bbox=-118,51,-117,52')).body)).toEqual(['SPEC-CLOSED']);
+  });
+
+  it('limit cuts the ordered list; jurisdiction accepts CA-BC in any case', async () => {
+    expect(ids((await api.get('/incidents?limit=2')).body)).toEqual(['SPEC-PLANNED', 'SPEC-CLOSED']);
+    expect((await api.get('/incidents?jurisdiction=ca-bc')).body.data).toHaveLength(10);
+    expect((await api.get('/incidents?jurisdiction=CA-BC,CA-BC&limit=500')).body.data).toHaveLength(10);
+  });
+
+  it.each([
+    ['jurisdiction=CA-AB', 'jurisdiction must be CA-BC: road events cover British Columbia only (got "CA-AB")'],
+    ['jurisdiction=CA-BC,CA-ON', 'jurisdiction must be CA-BC: road events cover British Columbia only (got "CA-ON")'],
+    ['jurisdiction=', 'jurisdiction must be CA-BC: road events cover British Columbia only'],
+    ['bbox=1,2,3', 'bbox must be west,south,east,north with 4 finite numbers, e.g. bbox=-123.5,48.3,-123.2,48.6'],
+    ['bbox=a,b,c,d', 'bbox must be west,south,east,north with 4 finite numbers, e.g. bbox=-123.5,48.3,-123.2,48.6'],
+    ['bbox=-123,49,NaN,50', 'bbox must be west,south,east,north with 4 finite numbers, e.g. bbox=-123.5,48.3,-123.2,48.6'],
+    ['bbox=-123,50,-122,49', 'bbox south must not be greater than north (bbox is west,south,east,north)'],
+    ['bbox=-122,49,-123,50', 'bbox west must not be greater than east (bbox is west,south,east,north)'],
+    ['bbox=-190,49,-122,50', 'bbox must be west,south,east,north with longitudes between -180 and 180 and latitudes between -90 and 90'],
+    ['near=49.2', 'near must be lng,lat: two decimal numbers separated by a comma, e.g. near=-123.37,48.43'],
+    ['near=-123,95', 'near latitude must be between -90 and 90 (near is lng,lat)'],
+    ['near=-123,49&radius=0', 'radius must be an integer between 1 and 500000'],
+    ['near=-123,49&radius=500001', 'radius must be an integer between 1 and 500000'],
+    ['near=-123,49&radius=1e999', 'radius must be an integer between 1 and 500000'],
+    ['near=-123,49&radius=ten', 'radius must be an integer between 1 and 500000'],
+    ['radius=5000', 'radius needs near=lng,lat'],
+    ['type=closures', 'type must be one or more of closure, incident, construction, weather, restriction, ferry, hazard, special_event, unknown (comma-separated)'],
+    ['severity=moderate', 'severity must be one or more of minor, major, unknown (comma-separated)'],
+    ['status=open', 'status must be one or more of active, planned, archived (comma-separated)'],
+    ['updated_since=2026-01-10', 'updated_since must be an ISO 8601 date-time with Z or a UTC offset, e.g. 2026-03-08T14:30:00Z'],
+    ['updated_since=2026-01-10T14:00:00', 'updated_since must be an ISO 8601 date-time with Z or a UTC offset, e.g. 2026-03-08T14:30:00Z'],
+    ['updated_since=2026-02-30T14:00:00Z', 'updated_since must be an ISO 8601 date-time with Z or a UTC offset, e.g. 2026-03-08T14:30:00Z'],
+    ['limit=0', 'limit must be an integer between 1 and 500'],
+    ['limit=501', 'limit must be an integer between 1 and 500'],
+    ['limit=1e999', 'limit must be an integer between 1 and 500'],
+  ])('400 for %s names the parameter', async (query, message) => {
+    for (const path of ['/incidents', '/closures', '/road-conditions']) {
+      const res = await api.get(`${path}?${query}`);
+      expect(res.status, path).toBe(400);
+      expect(res.body).toEqual({ error: message });
+    }
+  });
+
+  it('the three endpoints and their parameters are in /openapi.json', async () => {
+    const doc = (await api.get('/openapi.json')).body;
+    for (const path of ['/incidents', '/closures', '/road-conditions']) {
+      const op = doc.paths[path].get;
+      expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['bbox', 'jurisdiction', 'limit', 'near', 'radius', 'severity', 'status', 'type', 'updated_since']);
+      expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '503']);
+    }
+  });
+
+  it('a new app (an API restart) serves the same snapshot from Postgres', async () => {
+    const other = await RoadEventsApi.start(t);
+    try {
+      other.setNow(plus(T0, 0.5));
+      expect((await other.get('/incidents')).body).toEqual((await api.get('/incidents')).body);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('freshness over time (clock injected into the polls and the API)', () => {
+  it('current → stale when polls succeed but nothing changes for over an hour', async () => {
+    expect((await pollAt(plus(T0, 30))).outcome).toBe('unchanged');
+    api.setNow(plus(T0, 31));
+    expect((await api.get('/incidents')).body.meta.status).toBe('current');
+    expect((await pollAt(plus(T0, 60))).outcome).toBe('unchanged');
+    api.setNow(plus(T0, 60));
+    expect((await api.get('/incidents')).body.meta.status).toBe('current'); // exactly an hour is not over an hour
+    expect((await pollAt(plus(T0, 61))).outcome).toBe('unchanged');
+    api.setNow(plus(T0, 61.5));
+    const res = await api.get('/incidents');
+    expect(res.body.meta).toMatchObject({ status: 'stale', fetched_at: '2026-01-10T17:01:00Z' });
+    expect(res.body.meta.unavailable).toBeUndefined();
+    expect(res.body.data).toHaveLength(10);
+  });
+
+  it('partial while the upstream fails, with the last good snapshot still served', async () => {
+    upstream.script('/down', { status: 502, body: 'bad gateway' });
+    expect((await pollAt(plus(T0, 62), '/down')).outcome).toBe('failed');
+    api.setNow(plus(T0, 62.5));
+    const res = await api.get('/closures');
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toEqual({
+      source: 'DriveBC Open511 events',
+      status: 'partial',
+      attribution: expect.any(String),
+      fetched_at: '2026-01-10T17:01:00Z',
+      unavailable: [{ jurisdiction: 'CA-BC', reason: 'upstream unreachable at the last poll (HTTP 502 Bad Gateway); serving the snapshot of 2026-01-10T17:01:00Z' }],
+    });
+    expect(ids(res.body)).toEqual(['SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-NIGHTLY']);
+  });
+
+  it('503 once no poll has succeeded for 15 minutes', async () => {
+    api.setNow(plus(T0, 61 + 15));
+    expect((await api.get('/incidents')).body.meta.status).toBe('partial'); // exactly 15 minutes: still served
+    api.setNow(plus(T0, 61 + 15.1));
+    const res = await api.get('/incidents');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: 'road events temporarily unavailable', code: 'service_unavailable', retryable: true });
+    expect(res.headers['retry-after']).toBe('30');
+  });
+
+  it('partial when polls have stopped for over 5 minutes even without an error', async () => {
+    expect((await pollAt(plus(T0, 80))).outcome).toBe('unchanged');
+    api.setNow(plus(T0, 85.1));
+    expect((await api.get('/incidents')).body.meta).toMatchObject({
+      status: 'partial',
+      unavailable: [{ jurisdiction: 'CA-BC', reason: 'no successful poll since 2026-01-10T17:20:00Z' }],
+    });
+  });
+
+  it('current again after a poll that changes something', async () => {
+    upstream.script('/events', { body: drivebc('four') });
+    expect((await pollAt(plus(T0, 86))).outcome).toBe('changed');
+    api.setNow(plus(T0, 86.5));
+    const res = await api.get('/incidents');
+    expect(res.body.meta.status).toBe('current');
+    expect(ids(res.body)).toEqual(['DBC-52446', 'DBC-52791', 'DBC-53145', 'DBC-46014']);
+  });
+
+  it('an empty feed is an anomaly: partial, the previous snapshot kept', async () => {
+    upstream.script('/events', { body: fixture('open511-spec-cases.json') });
+    await pollAt(plus(T0, 87));
+    upstream.script('/events', { body: open511Page([]) });
+    expect((await pollAt(plus(T0, 88))).outcome).toBe('anomaly');
+    api.setNow(plus(T0, 88.5));
+    const res = await api.get('/incidents');
+    expect(res.body.data).toHaveLength(10);
+    expect(res.body.meta).toMatchObject({
+      status: 'partial',
+      unavailable: [{ jurisdiction: 'CA-BC', reason: 'upstream answered with no events while 10 are stored; kept the stored snapshot; serving the snapshot of 2026-01-10T17:27:00Z' }],
+    });
+  });
+});

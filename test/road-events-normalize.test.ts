@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { closureFrom511 } from '../ingest/road-events/closures/from-511.ts';
+import { closureFromOpen511 } from '../ingest/road-events/closures/from-open511.ts';
+import {
+  decodePolyline, geometryTouchesBBox, haversineMetres, pointGeometryMetres, routeGeometryMetres, type Position,
+} from '../ingest/road-events/geometry.ts';
+import { JURISDICTIONS } from '../ingest/road-events/jurisdictions.ts';
+import { eventStatus } from '../ingest/road-events/mapping.ts';
+import { normalizeOpen511Event, toRecord, type NormalizedEvent } from '../ingest/road-events/normalize-open511.ts';
+import { parsePublisherTime } from '../ingest/road-events/publisher-time.ts';
+import { readSchedule, scheduleWindows } from '../ingest/road-events/schedule.ts';
+import { drivebc, fixture } from './support/road-events-upstream.ts';
+
+const BC = JURISDICTIONS['CA-BC'];
+const eventsOf = (text: string) => (JSON.parse(text) as { events: unknown[] }).events;
+
+function normalizeAll(text: string) {
+  const results = eventsOf(text).map((e, i) => normalizeOpen511Event(e, i, BC));
+  const events = new Map<string, NormalizedEvent>();
+  const dropped = [];
+  for (const r of results) {
+    if (r.ok) events.set(r.event.sourceId, r.event);
+    else dropped.push(r.dropped);
+  }
+  return { events, dropped };
+}
+
+const record = (e: NormalizedEvent) => toRecord(e, '2026-01-10T16:00:00Z');
+
+describe('publisher times', () => {
+  it('keeps a stated offset and reads a time without one as America/Vancouver with current zone data', () => {
+    expect(parsePublisherTime('2023-06-25T14:42:45-07:00', BC.timeZone)).toEqual({ iso: '2023-06-25T14:42:45-07:00', ms: Date.parse('2023-06-25T21:42:45Z') });
+    expect(parsePublisherTime('2023-06-25T21:42:45Z', BC.timeZone)?.iso).toBe('2023-06-25T21:42:45+00:00');
+    // BC stays on UTC−7 after 2026-03-08 (IANA 2026); Node 20's Intl would say −08:00 in November.
+    expect(parsePublisherTime('2026-11-15T08:00', BC.timeZone)).toEqual({ iso: '2026-11-15T08:00:00-07:00', ms: Date.parse('2026-11-15T15:00:00Z') });
+    expect(parsePublisherTime('2025-11-15T08:00:00', BC.timeZone)?.iso).toBe('2025-11-15T08:00:00-08:00');
+    expect(parsePublisherTime('2026-01-08T12:00:00', 'America/Edmonton')?.iso).toBe('2026-01-08T12:00:00-07:00');
+    for (const bad of ['', 'yesterday', '2026-02-30T10:00:00-07:00', '2026-13-01T10:00', 1_700_000_000, null]) {
+      expect(parsePublisherTime(bad, BC.timeZone), String(bad)).toBeNull();
+    }
+  });
+});
+
+describe('real DriveBC events → volume 2 records', () => {
+  it('normalizes the four-event answer field by field', () => {
+    const { events, dropped } = normalizeAll(drivebc('four'));
+    expect(dropped).toEqual([]);
+    expect([...events.keys()]).toEqual(['drivebc.ca/DBC-46014', 'drivebc.ca/DBC-53145', 'drivebc.ca/DBC-52791', 'drivebc.ca/DBC-52446']);
+    const raw = eventsOf(drivebc('four'))[0] as { description: string; geography: { coordinates: Position[] } };
+    expect(record(events.get('drivebc.ca/DBC-46014')!)).toEqual({
+      id: 'svc:road:ca-bc:drivebc.ca%2FDBC-46014',
+      source_id: 'drivebc.ca/DBC-46014',
+      jurisdiction: 'CA-BC',
+      type: 'construction',
+      severity: 'minor',
+      condition: 'unknown', // ROAD_MAINTENANCE states no surface and no road state is given: never "dry"
+      description: raw.description,
+      roads: [{ name: 'Highway 14', direction: 'both', closed: false, from: 'Ludlow Rd', to: 'Kangaroo Rd', condition: 'unknown' }],
+      geometry: { type: 'LineString', coordinates: raw.geography.coordinates },
+      starts_at: '2022-10-21T08:01:00-07:00',
+      ends_at: null,
+      source_updated_at: '2023-06-25T14:42:45-07:00',
+      svc_updated_at: '2026-01-10T16:00:00Z',
+      source: 'DriveBC Open511 events',
+    });
+    const hwy3 = events.get('drivebc.ca/DBC-52446')!;
+    expect(record(hwy3)).toMatchObject({ severity: 'major', starts_at: '2023-05-23T07:00:00-07:00', ends_at: '2023-07-22T07:00:00-07:00' });
+    expect(hwy3.roads).toEqual([{ name: 'Highway 3', direction: 'none', closed: false, from: 'Bromley Pl', to: 'Frontage Rd', condition: 'unknown' }]);
+    // Intervals and a recurring schedule at once (DriveBC sends both): the open interval wins the end.
+    expect(record(events.get('drivebc.ca/DBC-53145')!)).toMatchObject({ starts_at: '2022-10-21T08:01:00-07:00', ends_at: null });
+    for (const e of events.values()) expect(e.closed).toBe(false); // construction never implies a closure
+  });
+
+  it('sees the update of four_updated: new from-road and publisher time', () => {
+    const before = normalizeAll(drivebc('four')).events;
+    const after = normalizeAll(drivebc('four_updated')).events;
+    expect(after.get('drivebc.ca/DBC-53145')!.roads[0]!.from).toBe('Updated Trail');
+    expect(after.get('drivebc.ca/DBC-53145')!.sourceUpdatedAt.iso).toBe('2023-07-25T14:42:51-07:00');
+    expect(before.get('drivebc.ca/DBC-53145')!.sourceUpdatedAt.iso).toBe('2023-06-25T14:42:51-07:00');
+    expect(after.get('drivebc.ca/DBC-46014')!.roads[0]!.from).toBe('Updated Rd');
+    expect(record(after.get('drivebc.ca/DBC-52791')!)).toEqual(record(before.get('drivebc.ca/DBC-52791')!));
+  });
+
+  it('drops the invalid event of five_with_validation_error and keeps the other four', () => {
+    const { events, dropped } = normalizeAll(drivebc('five_with_validation_error'));
+    expect(dropped).toEqual([{ index: 1, sourceId: null, reason: 'id is missing' }]);
+    expect([...events.keys()]).toEqual(['drivebc.ca/DBC-28386', 'drivebc.ca/DBC-53145', 'drivebc.ca/DBC-52791', 'drivebc.ca/DBC-52446']);
+    const raw = eventsOf(drivebc('five_with_validation_error'))[0] as { geography: unknown };
+    expect(raw.geography).toEqual({ type: 'Point', coordinates: [-122.479074, 53.155476] });
+    expect(record(events.get('drivebc.ca/DBC-28386')!)).toMatchObject({
+      type: 'incident', severity: 'major', condition: 'unknown',
+      geometry: raw.geography,
+      roads: [{ name: 'Other Roads', direction: 'both', closed: false, from: 'at Cottonwood bridge', to: null, condition: 'unknown' }],
+    });
+  });
+
+  it('refuses an event_type that is not an Open511 token (the sentence of the invalid sample)', () => {
+    const raw = eventsOf(drivebc('five_with_validation_error'))[1] as Record<string, unknown>;
+    const result = normalizeOpen511Event({ ...raw, id: 'drivebc.ca/DBC-46014' }, 1, BC);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.dropped.reason).toMatch(/^event_type is not an Open511 value: "Highway 14, in both directions/);
+  });
+});
+
+describe('Open511 cases the samples lack (fixtures from the spec)', () => {
+  const { events, dropped } = normalizeAll(fixture('open511-spec-cases.json'));
+  const get = (id: string) => record(events.get(`drivebc.ca/${id}`)!);
+
+  it('a road state CLOSED is a closure; the event becomes condition closed', () => {
+    expect(get('SPEC-CLOSED')).toMatchObject({ type: 'incident', severity: 'major', condition: 'closed' });
+    expect(get('SPEC-CLOSED').roads).toEqual([{ name: 'Highway 1', direction: 'both', closed: true, from: 'Rogers Pass Summit', to: 'Glacier Park Lodge', condition: 'closed' }]);
+    expect(events.get('drivebc.ca/SPEC-CLOSED')!.closed).toBe(true);
+  });
+
+  it('lane states other than CLOSED are not closures; MODERATE and UNKNOWN severities are unknown', () => {
+    expect(get('SPEC-LANES')).toMatchObject({ type: 'construction', severity: 'unknown', condition: 'some_lanes_closed' });
+    expect(get('SPEC-LANES').roads[0]).toMatchObject({ direction: 'n', closed: false, condition: 'some_lanes_closed' });
+    expect(get('SPEC-OPEN-LANES')).toMatchObject({ severity: 'unknown', condition: 'all_lanes_open' });
+    for (const id of ['SPEC-LANES', 'SPEC-OPEN-LANES', 'SPEC-SNOW-ALT']) expect(events.get(`drivebc.ca/${id}`)!.closed, id).toBe(false);
+  });
+
+  it('surface subtypes give the condition; ROAD_CONDITION has no volume 2 type; POOR_VISIBILITY is no surface', () => {
+    expect(get('SPEC-ICE')).toMatchObject({ type: 'unknown', condition: 'ice_covered' });
+    expect(get('SPEC-ICE').roads[0]).toMatchObject({ condition: 'ice_covered', closed: false });
+    expect(get('SPEC-SNOW-ALT')).toMatchObject({ condition: 'partly_snow_packed' });
+    expect(get('SPEC-SNOW-ALT').roads[0]).toMatchObject({ condition: 'single_lane_alternating' });
+    expect(get('SPEC-FOG')).toMatchObject({ type: 'weather', condition: 'unknown' });
+    expect(events.get('drivebc.ca/SPEC-FOG')!.surface).toBeNull();
+  });
+
+  it('unmapped tokens become unknown rather than guesses', () => {
+    expect(get('SPEC-UNMAPPED')).toMatchObject({ type: 'unknown', severity: 'unknown' });
+    expect(get('SPEC-UNMAPPED').roads[0]).toMatchObject({ direction: 'unknown', condition: 'unknown' });
+  });
+
+  it('times without offset, an event timezone, a future schedule and ARCHIVED', () => {
+    const planned = events.get('drivebc.ca/SPEC-PLANNED')!;
+    expect(record(planned)).toMatchObject({
+      source_updated_at: '2026-11-15T08:00:00-07:00',
+      starts_at: '2030-06-01T09:00:00-07:00',
+      ends_at: '2030-06-30T17:00:00-07:00',
+    });
+    const now = Date.parse('2026-01-10T16:00:00Z');
+    expect(eventStatus(planned.publisherStatus, planned.startsAt!.ms, now)).toBe('planned');
+    expect(eventStatus(planned.publisherStatus, planned.startsAt!.ms, Date.parse('2030-06-01T16:00:00Z'))).toBe('active');
+    const archived = events.get('drivebc.ca/SPEC-ARCHIVED')!;
+    expect(archived.sourceUpdatedAt.iso).toBe('2026-01-01T02:30:00-08:00');
+    expect(eventStatus(archived.publisherStatus, archived.startsAt!.ms, now)).toBe('archived');
+    expect(get('SPEC-NIGHTLY')).toMatchObject({
+      source_updated_at: '2026-01-08T12:00:00-07:00', // America/Edmonton, from the event's timezone
+      starts_at: '2026-01-12T21:00:00-07:00',
+      ends_at: '2026-01-30T05:00:00-07:00',
+    });
+  });
+
+  it('drops a Polygon geography and a status outside the enumeration, with reasons', () => {
+    expect(dropped.map((d) => [d.sourceId, d.reason])).toEqual([
+      ['drivebc.ca/SPEC-POLYGON', 'geography type "Polygon" is not supported (Point, MultiPoint, LineString, MultiLineString)'],
+      ['drivebc.ca/SPEC-BAD-STATUS', 'status must be ACTIVE or ARCHIVED, got "OPEN"'],
+    ]);
+  });
+
+  it('expands a recurring overnight schedule with its exceptions into closure windows', () => {
+    const nightly = events.get('drivebc.ca/SPEC-NIGHTLY')!;
+    const from = Date.parse('2026-01-12T00:00:00Z');
+    const windows = scheduleWindows(nightly.schedule, from, Date.parse('2026-01-23T00:00:00Z')).map(([s, e]) => [new Date(s!).toISOString(), new Date(e!).toISOString()]);
+    expect(windows).toEqual([
+      ['2026-01-13T04:00:00.000Z', '2026-01-13T12:00:00.000Z'], // Mon 21:00 → Tue 05:00 MST
+      ['2026-01-14T04:00:00.000Z', '2026-01-14T12:00:00.000Z'], // Tue
+      ['2026-01-15T04:00:00.000Z', '2026-01-15T12:00:00.000Z'], // Wed; Thu 15th is an exception day
+      ['2026-01-20T04:00:00.000Z', '2026-01-20T12:00:00.000Z'], // Mon 19th
+      ['2026-01-21T06:00:00.000Z', '2026-01-21T11:00:00.000Z'], // Tue 20th: 23:00 → 04:00 instead
+      ['2026-01-22T04:00:00.000Z', '2026-01-22T12:00:00.000Z'], // Wed 21st
+    ]);
+    const closure = closureFromOpen511(nightly, from)!;
+    expect(closure).toMatchObject({ sourceId: 'drivebc.ca/SPEC-NIGHTLY', road: 'Highway 1', direction: 'both' });
+    expect(closure.windows[0]).toEqual([Date.parse('2026-01-13T04:00:00Z'), Date.parse('2026-01-13T12:00:00Z')]);
+    expect(closureFromOpen511(events.get('drivebc.ca/SPEC-LANES')!, from)).toBeNull();
+    expect(closureFromOpen511(events.get('drivebc.ca/SPEC-PLANNED')!, from)).toBeNull(); // beyond the 30-day horizon
+  });
+
+  it('a schedule that is present but unreadable drops the event', () => {
+    expect(readSchedule({ intervals: ['soon/later'] }, BC.timeZone)).toEqual({ ok: false, reason: 'schedule has no readable interval or recurring schedule' });
+  });
+});
+
+describe('511 v2 events (Alberta, Ontario fixtures)', () => {
+  const ab = JSON.parse(fixture('alberta-511-events.json')) as unknown[];
+  const on = JSON.parse(fixture('ontario-511-events.json')) as unknown[];
+
+  it('only IsFullClosure true is a closure; EventType "closures" alone is not', () => {
+    const kinds = ab.map((e, i) => closureFrom511(e, i, JURISDICTIONS['CA-AB']).kind);
+    expect(kinds).toEqual(['closure', 'closure', 'open', 'open', 'invalid']);
+    const first = closureFrom511(ab[0], 0, JURISDICTIONS['CA-AB']);
+    expect(first.kind === 'closure' && first.closure).toMatchObject({
+      sourceId: '45122', road: 'Highway 1', direction: 'Both Directions',
+      windows: [[Date.parse('2026-01-10T14:20:00Z'), null]],
+      sourceUpdatedAt: '2026-01-10T15:05:00Z',
+      geometry: { type: 'LineString' },
+    });
+    const icefields = closureFrom511(ab[1], 1, JURISDICTIONS['CA-AB']);
+    expect(icefields.kind === 'closure' && icefields.closure).toMatchObject({
+      geometry: { type: 'Point', coordinates: [-117.1705, 52.188] },
+      windows: [[Date.parse('2026-01-12T15:00:00Z'), Date.parse('2026-01-12T23:00:00Z')]],
+    });
+    const invalid = closureFrom511(ab[4], 4, JURISDICTIONS['CA-AB']);
+    expect(invalid).toEqual({ kind: 'invalid', dropped: { index: 4, sourceId: '45150', reason: 'no EncodedPolyline and no valid Latitude/Longitude' } });
+  });
+
+  it('decodes EncodedPolyline and falls back to the two end points', () => {
+    const hwy401 = closureFrom511(on[0], 0, JURISDICTIONS['CA-ON']);
+    expect(hwy401.kind === 'closure' && hwy401.closure.geometry).toEqual({
+      type: 'LineString', coordinates: [[-79.5365, 43.7179], [-79.5193, 43.7226], [-79.5002, 43.7276], [-79.482, 43.7315]],
+    });
+    const hwy11 = closureFrom511(on[1], 1, JURISDICTIONS['CA-ON']);
+    expect(hwy11.kind === 'closure' && hwy11.closure).toMatchObject({
+      sourceId: 'ONT-MTO-60240',
+      geometry: { type: 'MultiPoint', coordinates: [[-82.4322, 49.4138], [-83.6664, 49.6904]] },
+      windows: [[Date.parse('2026-01-10T13:40:00Z'), null]], // PlannedEndDate 0: open-ended
+    });
+    expect(closureFrom511(on[2], 2, JURISDICTIONS['CA-ON']).kind).toBe('open');
+    expect(decodePolyline('_p~iF~ps|U_ulLnnqC_mqNvxq`@')).toEqual([[-120.2, 38.5], [-120.95, 40.7], [-126.453, 43.252]]); // Google's documented example
+    expect(decodePolyline('?')).toBeNull();
+  });
+});
+
+describe('distances', () => {
+  it('measures a point to a line by its nearest point, not its vertices', () => {
+    const line: Position[] = [[-123.0, 49.0], [-122.0, 49.0]];
+    // 0.01° north of the middle of a 73 km segment: 1.11 km, far from either vertex.
+    expect(pointGeometryMetres(-122.5, 49.01, { type: 'LineString', coordinates: line })).toBeCloseTo(haversineMetres(-122.5, 49.01, -122.5, 49.0), -1);
+    expect(haversineMetres(-122.5, 49.01, -122.5, 49.0)).toBeCloseTo(1112, 0);
+    expect(pointGeometryMetres(-121.9, 49.0, { type: 'LineString', coordinates: line })).toBeCloseTo(haversineMetres(-121.9, 49, -122, 49), 3);
+  });
+
+  it('finds a route passing 200 m from a closure point and ignores one 300 m away', () => {
+    const route: Position[] = [[-117.6, 51.3], [-117.4, 51.3]];
+    const dLat = (m: number) => m / 111_195;
+    expect(routeGeometryMetres(route, { type: 'Point', coordinates: [-117.5, 51.3 + dLat(200)] }, 250)).toBeCloseTo(200, -1);
+    expect(routeGeometryMetres(route, { type: 'Point', coordinates: [-117.5, 51.3 + dLat(300)] }, 250)).toBe(Infinity);
+    expect(routeGeometryMetres(route, { type: 'LineString', coordinates: [[-117.5, 51.2], [-117.5, 51.4]] }, 250)).toBe(0); // crossing
+  });
+
+  it('a line touches a box it crosses even with no vertex inside', () => {
+    const line = { type: 'LineString' as const, coordinates: [[-124, 49.5], [-122, 49.5]] as Position[] };
+    expect(geometryTouchesBBox(line, { minLon: -123.1, minLat: 49.4, maxLon: -122.9, maxLat: 49.6 })).toBe(true);
+    expect(geometryTouchesBBox(line, { minLon: -123.1, minLat: 49.6, maxLon: -122.9, maxLat: 49.7 })).toBe(false);
+  });
+});

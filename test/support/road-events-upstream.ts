@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+export const OPEN511_SAMPLES = path.resolve(import.meta.dirname, '../../../shared/data/open511/drivebc-bcgov');
+export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/road-events');
+
+/** A real DriveBC answer (`four`, `four_updated`, `five_with_validation_error`, ...) as text. */
+export const drivebc = (name: string) => readFileSync(path.join(OPEN511_SAMPLES, `event_event_feed_list_of_${name}.json`), 'utf8');
+export const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
+
+/** One scripted answer of the fake publisher. */
+export interface Scripted {
+  status?: number;
+  body?: string;
+  headers?: Record<string, string>;
+  /** Wait before answering. */
+  delayMs?: number;
+  /** Send headers and part of the body, then stall for this long. */
+  stallBodyMs?: number;
+}
+
+type Handler = (url: URL) => Scripted;
+
+/**
+ * A publisher on 127.0.0.1 replaying scripted answers per path: `script(path, ...answers)` queues
+ * answers (the last one repeats), `handle(path, fn)` computes them from the request URL.
+ * Every request is recorded.
+ */
+export class FakePublisher {
+  readonly requests: URL[] = [];
+  /** Requests being answered now, and the most there ever were at once. */
+  inFlight = 0;
+  maxInFlight = 0;
+  private readonly queues = new Map<string, Scripted[]>();
+  private readonly handlers = new Map<string, Handler>();
+  private readonly sockets = new Set<import('node:net').Socket>();
+
+  private constructor(private readonly server: Server, readonly origin: string) {}
+
+  static async start(): Promise<FakePublisher> {
+    let publisher!: FakePublisher;
+    const server = createServer((req, res) => publisher.answer(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    publisher = new FakePublisher(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    server.on('connection', (s) => {
+      publisher.sockets.add(s);
+      s.on('close', () => publisher.sockets.delete(s));
+    });
+    return publisher;
+  }
+
+  url(p: string): string {
+    return `${this.origin}${p}`;
+  }
+
+  script(p: string, ...answers: Scripted[]): this {
+    this.handlers.delete(p);
+    this.queues.set(p, [...answers]);
+    return this;
+  }
+
+  handle(p: string, fn: Handler): this {
+    this.queues.delete(p);
+    this.handlers.set(p, fn);
+    return this;
+  }
+
+  requestsTo(p: string): URL[] {
+    return this.requests.filter((u) => u.pathname === p);
+  }
+
+  private answer(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', this.origin);
+    this.requests.push(url);
+    this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
+    res.on('close', () => this.inFlight--);
+    const handler = this.handlers.get(url.pathname);
+    const queue = this.queues.get(url.pathname);
+    const scripted: Scripted = handler ? handler(url) : queue?.length ? (queue.length > 1 ? queue.shift()! : queue[0]!) : { status: 404, body: 'not found' };
+    const send = () => {
+      if (res.destroyed) return;
+      res.writeHead(scripted.status ?? 200, { 'content-type': 'application/json', ...scripted.headers });
+      const body = scripted.body ?? '';
+      if (scripted.stallBodyMs) {
+        res.write(body.slice(0, Math.floor(body.length / 2)));
+        setTimeout(() => res.end(body.slice(Math.floor(body.length / 2))), scripted.stallBodyMs);
+        return;
+      }
+      res.end(body);
+    };
+    if (scripted.delayMs) setTimeout(send, scripted.delayMs);
+    else send();
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+/** An Open511 events document around `events`. */
+export function open511Page(events: unknown[], pagination: Record<string, unknown> = { offset: '0' }): string {
+  return JSON.stringify({ events, pagination, meta: { url: '/events', up_url: '', version: 'v1' } });
+}

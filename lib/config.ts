@@ -21,6 +21,13 @@ export interface Config {
   jobBackoffMs: number;
   fetchTimeoutMs: number;
   maxDownloadBytes: number;
+  open511Url: string;
+  alberta511Url: string;
+  ontario511Url: string;
+  /** 0 = the worker does not schedule the poll. */
+  roadEventsPollMs: number;
+  closuresPollMs: number;
+  roadEventsTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -72,5 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobBackoffMs: v.JOB_BACKOFF_SECONDS * 1000,
     fetchTimeoutMs: v.FETCH_TIMEOUT_SECONDS * 1000,
     maxDownloadBytes: v.MAX_DOWNLOAD_MB * 1024 * 1024,
+    open511Url: v.OPEN511_URL,
+    alberta511Url: v.ALBERTA_511_URL,
+    ontario511Url: v.ONTARIO_511_URL,
+    roadEventsPollMs: v.ROAD_EVENTS_POLL_SECONDS * 1000,
+    closuresPollMs: v.CLOSURES_POLL_SECONDS * 1000,
+    roadEventsTimeoutMs: v.ROAD_EVENTS_TIMEOUT_SECONDS * 1000,
   };
 }

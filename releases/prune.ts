@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { Pool } from 'pg';
-import { deleteReleaseRow, getEnabledRelease, listReleases, predecessorOf } from './registry.ts';
+import { deleteRelease, getEnabledRelease, listReleases, predecessorOf } from './registry.ts';
 
 export interface PruneResult {
   removed: { id: string; kind: string; path: string }[];
@@ -9,7 +9,7 @@ export interface PruneResult {
 
 /**
  * Per kind: keeps the `keep` newest releases, the enabled one and the one a rollback would
- * return to; removes the rest (registry row first, so nothing can enable it, then the files).
+ * return to; removes the rest (registry row first, under the kind's lock, then the files).
  */
 export async function pruneReleases(pool: Pool, keep: number, options: { kind?: string; dryRun?: boolean } = {}): Promise<PruneResult> {
   const result: PruneResult = { removed: [], kept: [] };
@@ -24,11 +24,16 @@ export async function pruneReleases(pool: Pool, keep: number, options: { kind?: 
       else result.removed.push({ id: release.id, kind, path: release.path });
     });
   }
-  if (!options.dryRun) {
-    for (const release of result.removed) {
-      await deleteReleaseRow(pool, release.id);
-      await rm(release.path, { recursive: true, force: true });
+  if (options.dryRun) return result;
+  const removed: PruneResult['removed'] = [];
+  for (const release of result.removed) {
+    // Enabled (or made a rollback target) since the listing above: keep it after all.
+    if (!(await deleteRelease(pool, release))) {
+      result.kept.push({ id: release.id, kind: release.kind, why: 'enabled meanwhile' });
+      continue;
     }
+    await rm(release.path, { recursive: true, force: true });
+    removed.push(release);
   }
-  return result;
+  return { ...result, removed };
 }

@@ -1,11 +1,11 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Pool } from 'pg';
-import type { Manifest, ManifestInput } from '../schemas/manifest.ts';
+import type { Manifest } from '../schemas/manifest.ts';
 import { listArtifacts } from './checksum.ts';
 import { fsyncPath, fsyncTree } from './fsync.ts';
-import { computeContentHash, releaseIdFor } from './ids.ts';
-import { findReleaseByHash, registerRelease, ReleaseError, type RegisteredRelease } from './registry.ts';
+import { computeContentHash, releaseIdFor, type HashedBuild } from './ids.ts';
+import { deleteRelease, findReleaseByHash, registerRelease, ReleaseError, type RegisteredRelease } from './registry.ts';
 import { makeStagingDir } from './staging.ts';
 import { verifyReleaseDir } from './verify.ts';
 
@@ -14,11 +14,8 @@ export interface BuildOutcome {
   coverage?: Record<string, unknown>[];
 }
 
-export interface PublishSpec {
+export interface PublishSpec extends HashedBuild {
   kind: string;
-  builderVersion: string;
-  schemaVersion: number;
-  inputs: ManifestInput[];
   /** Writes every artifact into stagingDir; each file there becomes a checksummed artifact. */
   build(stagingDir: string): Promise<BuildOutcome>;
 }
@@ -32,15 +29,22 @@ async function exists(p: string): Promise<boolean> {
   return stat(p).then(() => true, () => false);
 }
 
-/** An already published release with this content, registered (again) if it is only on disk. */
+/**
+ * An already published release with this content, registered (again) if it is only on disk.
+ * A registered one whose files were lost or damaged is dropped so it can be built afresh,
+ * unless it is the enabled one (or its rollback target), which an operator has to sort out.
+ */
 async function existingRelease(deps: PublishDeps, kind: string, contentHash: string, candidateDir: string): Promise<RegisteredRelease | null> {
   const registered = await findReleaseByHash(deps.pool, kind, contentHash);
   if (registered) {
     const check = await verifyReleaseDir(registered.path, { expectedId: registered.id });
     if (check.ok) return registered;
-    throw new ReleaseError(
-      `release ${registered.id} has this content but fails verification (${check.problems.join('; ')}); run canmap releases verify ${registered.id}`,
-    );
+    if (!(await deleteRelease(deps.pool, registered))) {
+      throw new ReleaseError(
+        `release ${registered.id} has this content and is in service, but fails verification (${check.problems.join('; ')}); run canmap releases verify ${registered.id}`,
+      );
+    }
+    await rm(registered.path, { recursive: true, force: true });
   }
   // Published to disk but not registered: a worker died between rename and registration.
   if (await exists(candidateDir)) {
@@ -56,7 +60,7 @@ async function existingRelease(deps: PublishDeps, kind: string, contentHash: str
  * and nothing is registered that does not verify. Same content hash → the existing release.
  */
 export async function publishRelease(deps: PublishDeps, spec: PublishSpec): Promise<{ release: RegisteredRelease; reused: boolean }> {
-  const contentHash = computeContentHash(spec.builderVersion, spec.inputs);
+  const contentHash = computeContentHash(spec);
   const createdAt = new Date();
   const id = releaseIdFor(contentHash, createdAt);
   const kindDir = path.join(deps.releasesDir, spec.kind);

@@ -84,11 +84,13 @@ export interface HistoryEntry {
   at: Date;
 }
 
-export async function releaseHistory(pool: Pool, kind: string, limit = 20): Promise<HistoryEntry[]> {
+/** A kind's enable/rollback history, newest first; with releaseId, only rows that enabled it or replaced it. */
+export async function releaseHistory(pool: Pool, kind: string, options: { releaseId?: string; limit?: number } = {}): Promise<HistoryEntry[]> {
   const { rows } = await pool.query(
     `SELECT kind, action, release_id, previous_release_id, actor, at FROM release_history
-      WHERE kind = $1 ORDER BY id DESC LIMIT $2`,
-    [kind, limit],
+      WHERE kind = $1 AND ($2::text IS NULL OR release_id = $2 OR previous_release_id = $2)
+      ORDER BY id DESC LIMIT $3`,
+    [kind, options.releaseId ?? null, options.limit ?? 50],
   );
   return rows.map((r) => ({ kind: r.kind, action: r.action, releaseId: r.release_id, previousReleaseId: r.previous_release_id, actor: r.actor, at: r.at }));
 }
@@ -130,6 +132,7 @@ async function pointKindAt(client: PoolClient, release: RegisteredRelease, actio
   await client.query('SELECT pg_notify($1, $2)', [RELEASE_ENABLED_CHANNEL, JSON.stringify({ kind: release.kind, id: release.id })]);
 }
 
+/** Serializes enable, rollback and prune of one kind; returns what is enabled now. */
 async function lockKind(client: PoolClient, kind: string): Promise<string | null> {
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`canmap-release-kind:${kind}`]);
   return (await getEnabledRelease(client, kind))?.id ?? null;
@@ -148,32 +151,52 @@ export async function enableRelease(pool: Pool, id: string, actor: string): Prom
 }
 
 /**
- * Re-enables what was enabled before the current release took over. Repeated rollbacks walk
- * further back: the rolled-back-to release inherits the predecessor it had when first enabled.
+ * Re-enables the release that was enabled before the current one was last enabled. Repeated
+ * rollbacks walk further back, because a rolled-back-to release's own predecessor is again
+ * taken from its last *enable*.
  */
 export async function rollbackKind(pool: Pool, kind: string, actor: string): Promise<{ from: string; to: RegisteredRelease }> {
+  const target = await rollbackTarget(pool, kind);
+  // Checksums take a while on big releases: verify before holding the kind's lock.
+  await assertServable(target.release);
   return inTransaction(pool, async (client) => {
     const current = await lockKind(client, kind);
-    if (!current) throw new ReleaseError(`no ${kind} release is enabled`);
-    const previousId = await predecessorOf(client, kind, current);
-    if (!previousId) throw new ReleaseError(`${kind} release ${current} has no earlier release to roll back to`);
-    const target = await getRelease(client, previousId);
-    if (!target) throw new ReleaseError(`previous ${kind} release ${previousId} was pruned; enable another one explicitly`);
-    await assertServable(target);
-    await pointKindAt(client, target, 'rollback', await predecessorOf(client, kind, target.id), actor);
-    return { from: current, to: target };
+    if (current !== target.from) throw new ReleaseError(`${kind} changed while rolling back (now ${current ?? 'unset'}); try again`);
+    await pointKindAt(client, target.release, 'rollback', current, actor);
+    return { from: current, to: target.release };
   });
 }
 
-/** The release that was enabled before `id` most recently took effect. */
+async function rollbackTarget(pool: Pool, kind: string): Promise<{ from: string; release: RegisteredRelease }> {
+  const current = (await getEnabledRelease(pool, kind))?.id;
+  if (!current) throw new ReleaseError(`no ${kind} release is enabled`);
+  const previousId = await predecessorOf(pool, kind, current);
+  if (!previousId) throw new ReleaseError(`${kind} release ${current} has no earlier release to roll back to`);
+  const release = await getRelease(pool, previousId);
+  if (!release) throw new ReleaseError(`previous ${kind} release ${previousId} was pruned; enable another one explicitly`);
+  return { from: current, release };
+}
+
+/** What was enabled just before `id` was last enabled (its rollback target). */
 export async function predecessorOf(client: Pool | PoolClient, kind: string, id: string): Promise<string | null> {
   const { rows } = await client.query<{ previous_release_id: string | null }>(
-    `SELECT previous_release_id FROM release_history WHERE kind = $1 AND release_id = $2 ORDER BY id DESC LIMIT 1`,
+    `SELECT previous_release_id FROM release_history
+      WHERE kind = $1 AND release_id = $2 AND action = 'enable' ORDER BY id DESC LIMIT 1`,
     [kind, id],
   );
   return rows[0]?.previous_release_id ?? null;
 }
 
-export async function deleteReleaseRow(pool: Pool, id: string): Promise<void> {
-  await pool.query('DELETE FROM releases WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM enabled_releases WHERE release_id = $1)', [id]);
+/**
+ * Deletes a release's registry row unless it is enabled or the enabled one's rollback target,
+ * checked under the kind's lock so a concurrent enable cannot slip in. True when deleted:
+ * only then may the caller remove its files.
+ */
+export async function deleteRelease(pool: Pool, release: { id: string; kind: string }): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const enabled = await lockKind(client, release.kind);
+    if (enabled && (release.id === enabled || release.id === (await predecessorOf(client, release.kind, enabled)))) return false;
+    const { rowCount } = await client.query('DELETE FROM releases WHERE id = $1', [release.id]);
+    return rowCount === 1;
+  });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { appendFile, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../api/app.ts';
 import { createKey } from '../lib/keys.ts';
 import { createPool } from '../lib/postgres.ts';
-import { computeContentHash } from '../releases/ids.ts';
 import { publishRelease } from '../releases/publish.ts';
 import { ReleaseStore, type KindOpener } from '../releases/reader.ts';
 import { enableRelease, RELEASE_ENABLED_CHANNEL, type RegisteredRelease } from '../releases/registry.ts';
@@ -42,7 +42,7 @@ async function publishProbe(kind: string, text: string): Promise<RegisteredRelea
     kind,
     builderVersion: 'probe-1',
     schemaVersion: 1,
-    inputs: [{ name: 'text', source: 'memory', sha256: computeContentHash(`${text}-${counter}`, []) }],
+    inputs: [{ name: 'text', source: 'memory', sha256: createHash('sha256').update(`${text}-${counter}`).digest('hex') }],
     async build(dir) {
       await writeFile(path.join(dir, 'data.txt'), text);
       return { stats: { length: text.length } };

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -8,19 +9,21 @@ import { createPool } from '../lib/postgres.ts';
 import { computeContentHash, releaseIdFor } from '../releases/ids.ts';
 import { publishRelease, type PublishSpec } from '../releases/publish.ts';
 import { stagingRoot } from '../releases/staging.ts';
-import { enableRelease, getEnabledRelease, listReleases, RELEASE_ENABLED_CHANNEL } from '../releases/registry.ts';
+import { deleteRelease, enableRelease, getEnabledRelease, listReleases, RELEASE_ENABLED_CHANNEL, releaseHistory } from '../releases/registry.ts';
 import { createTestEnv, type TestEnv } from './support/env.ts';
 
 const run = promisify(execFile);
 let env: TestEnv;
 let pool: pg.Pool;
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 function probeSpec(content: string, extra: Partial<PublishSpec> = {}): PublishSpec {
   return {
     kind: 'probe',
     builderVersion: 'probe-1',
     schemaVersion: 1,
-    inputs: [{ name: 'text', source: 'memory', sha256: computeContentHash('x', [{ name: content, sha256: '0' }]) }],
+    inputs: [{ name: 'text', source: 'memory', sha256: sha256(content) }],
     async build(dir) {
       await writeFile(path.join(dir, 'data.txt'), content);
       return { stats: { length: content.length } };
@@ -49,11 +52,28 @@ afterAll(async () => {
 });
 
 describe('release ids', () => {
+  const a = { name: 'a', source: 'https://x/a.zip', sha256: sha256('a'), licence: 'CC-BY-4.0', attribution: 'A' };
+  const b = { name: 'b', source: '/data/b', sha256: sha256('b') };
+  const base = { builderVersion: 'b1', schemaVersion: 1, inputs: [a, b] };
+
   it('are the UTC build date and 12 hex of the content hash', () => {
-    const hash = computeContentHash('b1', [{ name: 'a', sha256: '1' }, { name: 'b', sha256: '2' }]);
-    expect(hash).toBe(computeContentHash('b1', [{ name: 'b', sha256: '2' }, { name: 'a', sha256: '1' }]));
-    expect(hash).not.toBe(computeContentHash('b2', [{ name: 'a', sha256: '1' }, { name: 'b', sha256: '2' }]));
+    const hash = computeContentHash(base);
     expect(releaseIdFor(hash, new Date('2026-11-22T23:59:59-05:00'))).toBe(`2026-11-23-${hash.slice(0, 12)}`);
+  });
+
+  it('hash what the release is made of, not when its inputs were fetched', () => {
+    const hash = computeContentHash(base);
+    expect(computeContentHash({ ...base, inputs: [b, { ...a, source_updated_at: '2026-11-01T00:00:00Z' }] })).toBe(hash);
+    for (const changed of [
+      { ...base, builderVersion: 'b2' },
+      { ...base, schemaVersion: 2 },
+      { ...base, inputs: [{ ...a, sha256: sha256('a2') }, b] },
+      { ...base, inputs: [{ ...a, attribution: 'A (corrected)' }, b] },
+      { ...base, inputs: [{ ...a, source: 'https://mirror/a.zip' }, b] },
+      { ...base, context: { refused: [{ id: 'c', reason: 'frequencies.txt has 3 rows' }] } },
+    ]) {
+      expect(computeContentHash(changed)).not.toBe(hash);
+    }
   });
 });
 
@@ -96,6 +116,20 @@ describe('publishRelease', () => {
     const again = await publishRelease({ pool, releasesDir: env.config.releasesDir }, spec);
     expect(again).toMatchObject({ reused: true, release: { id: release.id } });
   });
+
+  it('builds again when a registered release lost its files, unless it is in service', async () => {
+    const spec = probeSpec('lost', { kind: 'lost-probe' });
+    const { release } = await publishRelease({ pool, releasesDir: env.config.releasesDir }, spec);
+    await rm(path.join(release.path, 'data.txt'));
+    const rebuilt = await publishRelease({ pool, releasesDir: env.config.releasesDir }, spec);
+    expect(rebuilt.reused).toBe(false);
+    expect(await readFile(path.join(rebuilt.release.path, 'data.txt'), 'utf8')).toBe('lost');
+
+    await enableRelease(pool, rebuilt.release.id, 'test');
+    await rm(path.join(rebuilt.release.path, 'data.txt'));
+    await expect(publishRelease({ pool, releasesDir: env.config.releasesDir }, spec)).rejects.toThrow(/is in service, but fails verification/);
+    expect((await getEnabledRelease(pool, 'lost-probe'))?.id).toBe(rebuilt.release.id);
+  });
 });
 
 describe('enable, rollback, verify, prune, diff (CLI)', () => {
@@ -122,6 +156,7 @@ describe('enable, rollback, verify, prune, diff (CLI)', () => {
 
     const back = await cli('releases', 'rollback', 'cli-probe', '--json');
     expect(JSON.parse(back.stdout)).toEqual({ kind: 'cli-probe', enabled: ids[1], previous: ids[2] });
+    expect((await releaseHistory(pool, 'cli-probe', { limit: 1 }))[0]).toMatchObject({ action: 'rollback', releaseId: ids[1], previousReleaseId: ids[2] });
     expect(JSON.parse((await cli('releases', 'rollback', 'cli-probe', '--json')).stdout).enabled).toBe(ids[0]);
     const none = await cli('releases', 'rollback', 'cli-probe');
     expect(none.code).toBe(1);
@@ -168,9 +203,15 @@ describe('enable, rollback, verify, prune, diff (CLI)', () => {
   });
 
   it('prunes old releases but never the enabled one or its rollback target', async () => {
+    // ids[2] was last enabled while ids[0] was in service, so ids[0] is its rollback target.
+    const dry = JSON.parse((await cli('releases', 'prune', '--keep', '0', '--kind', 'cli-probe', '--dry-run', '--json')).stdout);
+    expect(dry.removed).toHaveLength(2);
+    expect((await listReleases(pool, 'cli-probe'))).toHaveLength(4);
     const result = JSON.parse((await cli('releases', 'prune', '--keep', '0', '--kind', 'cli-probe', '--json')).stdout);
-    expect(result.kept).toEqual(expect.arrayContaining([{ id: ids[2], kind: 'cli-probe', why: 'enabled' }]));
-    expect(result.kept).toHaveLength(2);
+    expect(result.kept.sort((x: { id: string }, y: { id: string }) => (x.id < y.id ? -1 : 1))).toEqual(
+      [{ id: ids[2], kind: 'cli-probe', why: 'enabled' }, { id: ids[0], kind: 'cli-probe', why: 'rollback target' }].sort((x, y) => (x.id! < y.id! ? -1 : 1)),
+    );
+    expect(result.removed.map((r: { id: string }) => r.id)).toContain(ids[1]);
     const keptIds = result.kept.map((k: { id: string }) => k.id);
     for (const removed of result.removed) {
       expect(keptIds).not.toContain(removed.id);
@@ -178,5 +219,13 @@ describe('enable, rollback, verify, prune, diff (CLI)', () => {
     }
     expect((await listReleases(pool, 'cli-probe')).map((r) => r.id).sort()).toEqual([...keptIds].sort());
     expect((await cli('releases', 'prune')).code).toBe(2);
+  });
+
+  it('never deletes a release that became enabled after prune listed it', async () => {
+    const late = (await publishRelease({ pool, releasesDir: env.config.releasesDir }, probeSpec('late', { kind: 'cli-probe' }))).release;
+    await enableRelease(pool, late.id, 'test');
+    expect(await deleteRelease(pool, late)).toBe(false);
+    expect(await deleteRelease(pool, { id: ids[2]!, kind: 'cli-probe' })).toBe(false); // now the rollback target
+    expect((await listReleases(pool, 'cli-probe')).map((r) => r.id)).toEqual(expect.arrayContaining([late.id, ids[2]]));
   });
 });

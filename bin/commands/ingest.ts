@@ -8,15 +8,18 @@ import { parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { CliError } from '../output.ts';
 import { createProgressView } from './ingest-progress.ts';
+import { ROAD_EVENTS_USAGE, runRoadEventsIngest } from './ingest-road-events.ts';
 
 const COMMON = '[--enable] [--wait]';
 
 export const ingestCommand: Command = {
   name: 'ingest',
   summary: 'queue an ingest of a source into a new release (--enable: enable it when built; --wait: follow the job)',
-  usage: `ingest ${ingestKinds.map((k) => k.cli.usage).join(' | ')} ${COMMON}`,
+  usage: `ingest ${ingestKinds.map((k) => k.cli.usage).join(' | ')} ${COMMON} | ingest ${ROAD_EVENTS_USAGE}`,
   async run(argv, { config, out }) {
     const name = argv[0];
+    // Road events are a live poll, not a release kind: one poll now, in this process.
+    if (name === 'road-events') return runRoadEventsIngest(argv.slice(1), { config, out });
     const kind = name && !name.startsWith('-') ? findKind(name) : undefined;
     if (!kind) {
       const list = kindNames().join(', ');

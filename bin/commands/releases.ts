@@ -51,7 +51,7 @@ const subcommands: Record<string, Sub> = {
   async show(pool, [id], _v, { out }) {
     const release = await mustGet(pool, id);
     const enabled = (await getEnabledRelease(pool, release.kind))?.id === release.id;
-    const history = (await releaseHistory(pool, release.kind)).filter((h) => h.releaseId === release.id);
+    const history = await releaseHistory(pool, release.kind, { releaseId: release.id });
     out.result({ ...summary(release), enabled, manifest: release.manifest, history }, () =>
       [
         `${release.id} (${release.kind})${enabled ? ' — enabled' : ''}`,

@@ -4,7 +4,7 @@ import { InvalidInputError } from '../../ingest/errors.ts';
 import { checkFeedsList, loadFeedsList } from '../../ingest/gtfs/feeds-list.ts';
 import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
 import { FeedsList } from '../../schemas/transit-feeds.ts';
-import { canonicalJson } from '../job-id.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 import type { IngestKind } from '../kind.ts';
 
 export const TransitPayload = Type.Object(

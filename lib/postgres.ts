@@ -1,12 +1,18 @@
 import pg from 'pg';
 
-// int8 (bigint, count(*)) as JS numbers: every count here stays far below 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
+const INT8_OID = 20;
+
+// int8 (bigint, count(*)) as JS numbers: every count here stays far below 2^53. Per pool, so
+// importing this module changes nothing for other pg users in the process.
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary' ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
 export type Pool = pg.Pool;
 
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000, types });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return pool;

@@ -1,5 +1,11 @@
 import { Redis } from 'ioredis';
 
+function redactedUrl(url: string): string {
+  const u = new URL(url);
+  if (u.password) u.password = '***';
+  return u.toString();
+}
+
 /** BullMQ needs maxRetriesPerRequest null on connections that block (workers, queue events). */
 export function createRedis(redisUrl: string, options: { blocking?: boolean } = {}): Redis {
   const redis = new Redis(redisUrl, {
@@ -7,6 +13,33 @@ export function createRedis(redisUrl: string, options: { blocking?: boolean } = 
     enableOfflineQueue: true,
     lazyConnect: false,
   });
+  // Long-running processes reconnect by themselves; errors surface through failing commands.
   redis.on('error', () => {});
   return redis;
+}
+
+/**
+ * For short-lived commands: connects and pings within timeoutMs, else throws a message naming
+ * Redis and its URL; later connection losses fail commands instead of retrying forever.
+ */
+export async function connectRedis(redisUrl: string, timeoutMs = 5000): Promise<Redis> {
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => (attempt <= 3 ? attempt * 200 : null),
+  });
+  let lastError = 'no answer';
+  redis.on('error', (err: Error) => (lastError = err.message || lastError));
+  try {
+    await Promise.race([
+      redis.connect().then(() => redis.ping()),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
+    ]);
+    return redis;
+  } catch (err) {
+    redis.disconnect();
+    // The connection error (ECONNREFUSED, ...) says more than the promise's 'Connection is closed'.
+    throw new Error(`Redis does not answer at ${redactedUrl(redisUrl)} (${lastError !== 'no answer' ? lastError : (err as Error).message})`);
+  }
 }

@@ -1,16 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../api/server.ts';
+import { startServer, type RunningServer } from '../../api/server.ts';
 import { createKey } from '../../lib/keys.ts';
 import { migrate } from '../../lib/migrate.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { checkServices } from '../../lib/preflight.ts';
-import { createRedis } from '../../lib/redis.ts';
+import type { Redis } from 'ioredis';
+import { connectRedis } from '../../lib/redis.ts';
 import { enqueueIngest } from '../../jobs/enqueue.ts';
 import { createJobLog } from '../../jobs/log.ts';
 import { openQueue } from '../../jobs/queues.ts';
 import { waitForJob } from '../../jobs/watch.ts';
-import { startWorkers } from '../../jobs/worker.ts';
+import { startWorkers, type RunningWorkers } from '../../jobs/worker.ts';
 import { findKind, ingestKinds } from '../../jobs/kinds/index.ts';
 import { parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
@@ -55,10 +56,13 @@ export const demoCommand: Command = {
     const key = await createKey(pool, { accountId: 'demo', plan: 'hobby' }).finally(() => pool.end());
     const stop = onStopSignal({ first: () => out.info('stopping: finishing in-flight requests and jobs (Ctrl-C again to quit at once)') });
     const log = createJobLog(config.logLevel === 'info' ? 'warn' : config.logLevel, (text) => process.stderr.write(text));
-    const workers = await startWorkers(config, { kinds: ingestKinds, log });
-    const server = await startServer(config, { logger: false });
-    const redis = createRedis(config.redisUrl);
+    let workers: RunningWorkers | undefined;
+    let server: RunningServer | undefined;
+    let redis: Redis | undefined;
     try {
+      workers = await startWorkers(config, { kinds: ingestKinds, log });
+      const api = (server = await startServer(config, { logger: false }));
+      redis = await connectRedis(config.redisUrl);
       const releases: Record<string, string> = {};
       for (const sample of SAMPLE_SOURCES) {
         const kind = findKind(sample.kind)!;
@@ -75,13 +79,13 @@ export const demoCommand: Command = {
           await queue.close();
         }
       }
-      await waitUntilServed(() => server.app.releases.status(), releases);
+      await waitUntilServed(() => api.app.releases.status(), releases);
 
-      const baseUrl = server.url.replace('127.0.0.1', 'localhost');
-      out.result({ key: key.key, keyId: key.id, api: server.url, admin: `${server.adminUrl}/healthz`, releases, examples: examples(baseUrl, key.key) }, () =>
+      const baseUrl = api.url.replace('127.0.0.1', 'localhost');
+      out.result({ key: key.key, keyId: key.id, api: api.url, admin: `${api.adminUrl}/healthz`, releases, examples: examples(baseUrl, key.key) }, () =>
         [
           '',
-          `canmap demo is serving at ${server.url} (health: ${server.adminUrl}/healthz, no key needed there)`,
+          `canmap demo is serving at ${api.url} (health: ${api.adminUrl}/healthz, no key needed there)`,
           `releases enabled: ${Object.entries(releases).map(([k, id]) => `${k} ${id}`).join(', ')}`,
           '',
           `dev API key (shown once): ${key.key}`,
@@ -94,8 +98,8 @@ export const demoCommand: Command = {
       );
       await stop.stopped;
     } finally {
-      redis.disconnect();
-      await Promise.allSettled([server.close(), workers.close()]);
+      redis?.disconnect();
+      await Promise.allSettled([server?.close(), workers?.close()]);
       stop.dispose();
     }
   },

@@ -1,5 +1,5 @@
 import { InvalidInputError } from '../../ingest/errors.ts';
-import { createRedis } from '../../lib/redis.ts';
+import { connectRedis } from '../../lib/redis.ts';
 import { enqueueIngest, InvalidPayloadError } from '../../jobs/enqueue.ts';
 import { findKind, ingestKinds, kindNames } from '../../jobs/kinds/index.ts';
 import { openQueue } from '../../jobs/queues.ts';
@@ -35,7 +35,7 @@ export const ingestCommand: Command = {
       throw err;
     }
 
-    const connection = createRedis(config.redisUrl);
+    const connection = await connectRedis(config.redisUrl);
     const queue = openQueue(config, kind.kind, connection);
     try {
       let enqueued;

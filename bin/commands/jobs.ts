@@ -1,4 +1,4 @@
-import { createRedis } from '../../lib/redis.ts';
+import { connectRedis } from '../../lib/redis.ts';
 import { findKind, kindNames } from '../../jobs/kinds/index.ts';
 import { listJobs, type JobSummary } from '../../jobs/list.ts';
 import { openQueue } from '../../jobs/queues.ts';
@@ -22,7 +22,7 @@ export const jobsCommand: Command = {
     if (values.kind && !findKind(values.kind)) throw new CliError(`unknown kind "${values.kind}"; kinds: ${kindNames().join(', ')}`, 2);
     const kinds = values.kind ? [values.kind] : kindNames();
 
-    const connection = createRedis(config.redisUrl);
+    const connection = await connectRedis(config.redisUrl);
     const queues = new Map(kinds.map((k) => [k, openQueue(config, k, connection)]));
     try {
       const jobs = await listJobs(queues, limit);

@@ -34,7 +34,6 @@ export class ApiError extends Error {
 export const errors = {
   /** Data-plane 400: the message names the parameter at fault; no code (volume 1). */
   badRequest: (message: string) => new ApiError(400, message),
-  badRequestPlain: (message: string) => new ApiError(400, message, { plainText: true }),
   missingKey: (challenge: string) =>
     new ApiError(401, 'missing API key', { code: 'unauthorized', headers: { 'www-authenticate': challenge } }),
   invalidKey: (challenge: string) =>
@@ -45,10 +44,10 @@ export const errors = {
   unservedPath: () => new ApiError(404, 'Not Found', { plainText: true }),
   payloadTooLarge: (message: string) => new ApiError(413, message, { code: 'payload_too_large' }),
   unsupportedMediaType: (message: string) => new ApiError(415, message),
-  serviceUnavailable: (service: string) =>
+  serviceUnavailable: (service: string, retryAfterSeconds = 5) =>
     new ApiError(503, `${service} temporarily unavailable`, {
       code: 'service_unavailable',
-      headers: { 'retry-after': '5' },
+      headers: { 'retry-after': String(retryAfterSeconds) },
       extra: { retryable: true },
     }),
   /** A release kind with nothing (valid) enabled. */

@@ -1,4 +1,4 @@
-import { Worker, type Job } from 'bullmq';
+import { Worker, type Job, type Queue } from 'bullmq';
 import type { Config } from '../lib/config.ts';
 import { createPool } from '../lib/postgres.ts';
 import { createRedis } from '../lib/redis.ts';
@@ -22,7 +22,11 @@ export interface StartWorkersOptions {
   /** Recurring jobs (jobs/schedules/) run beside the kinds; none when omitted. */
   schedules?: ScheduledJob[];
   log?: JobLog;
+  /** How long Redis may take to get ready before start fails, closing what it opened (30 s). */
+  readyTimeoutMs?: number;
 }
+
+const READY_TIMEOUT_MS = 30_000;
 
 function attemptText(job: Job): string {
   return `attempt ${job.attemptsStarted} of ${job.opts.attempts ?? 1}`;
@@ -42,6 +46,17 @@ function logLifecycle(worker: Worker, log: JobLog, attempts: number): void {
   worker.on('error', (err) => log('error', `worker ${worker.name}: ${err.message}`));
 }
 
+/** Rejects with `message` when `promise` has not settled within `ms`. */
+async function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** One BullMQ worker per kind, sharing one Redis connection and one Postgres pool. */
 export async function startWorkers(config: Config, options: StartWorkersOptions): Promise<RunningWorkers> {
   const log = options.log ?? createJobLog(config.logLevel);
@@ -50,27 +65,50 @@ export async function startWorkers(config: Config, options: StartWorkersOptions)
 
   const pool = createPool(config.databaseUrl);
   const connection = createRedis(config.redisUrl, { blocking: true });
-  const queues = new Map(options.kinds.map((k) => [k.kind, openQueue(config, k.kind, connection)]));
-  const workers = options.kinds.map((kind) => {
-    const queue = queues.get(kind.kind)!;
-    const processor = createProcessor(kind, {
-      config,
-      pool,
-      log,
-      currentPayload: async (jobId) => (await queue.getJob(jobId))?.data,
-    });
-    const worker = new Worker(queueName(kind.kind), processor, {
-      connection,
-      prefix: config.redisPrefix,
-      concurrency: config.workerConcurrency,
-      lockDuration: config.jobLockMs,
-      stalledInterval: Math.max(500, Math.round(config.jobLockMs / 2)),
-    });
-    logLifecycle(worker, log, config.jobAttempts);
-    return worker;
-  });
-  await Promise.all(workers.map((w) => w.waitUntilReady()));
-  const schedules = options.schedules?.length ? await startScheduledWorkers(config, { schedules: options.schedules, pool, connection, log }) : null;
+  const queues = new Map<string, Queue>();
+  const workers: Worker[] = [];
+  /** A failed start closes everything it opened, so the process can exit. */
+  const abandon = async (ready: boolean) => {
+    // Not ready: drop the connection first, or closing would wait for Redis to answer.
+    if (!ready) connection.disconnect();
+    await Promise.all([...workers.map((w) => w.close(!ready)), ...[...queues.values()].map((q) => q.close())].map((p) => p.catch(() => {})));
+    await pool.end().catch(() => {});
+    if (ready) await connection.quit().catch(() => connection.disconnect());
+  };
+  try {
+    for (const kind of options.kinds) {
+      const queue = openQueue(config, kind.kind, connection);
+      queues.set(kind.kind, queue);
+      const processor = createProcessor(kind, {
+        config,
+        pool,
+        log,
+        currentPayload: async (jobId) => (await queue.getJob(jobId))?.data,
+      });
+      const worker = new Worker(queueName(kind.kind), processor, {
+        connection,
+        prefix: config.redisPrefix,
+        concurrency: config.workerConcurrency,
+        lockDuration: config.jobLockMs,
+        stalledInterval: Math.max(500, Math.round(config.jobLockMs / 2)),
+      });
+      logLifecycle(worker, log, config.jobAttempts);
+      workers.push(worker);
+    }
+    // Redis retries forever by design (blocking connections); at start that would hang the process.
+    const readyMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+    await within(Promise.all(workers.map((w) => w.waitUntilReady())), readyMs, `Redis (REDIS_URL) did not get ready within ${readyMs / 1000} s`);
+  } catch (err) {
+    await abandon(false);
+    throw err;
+  }
+  let schedules: Awaited<ReturnType<typeof startScheduledWorkers>> | null = null;
+  try {
+    schedules = options.schedules?.length ? await startScheduledWorkers(config, { schedules: options.schedules, pool, connection, log }) : null;
+  } catch (err) {
+    await abandon(true);
+    throw err;
+  }
   const all = [...workers, ...(schedules?.workers ?? [])];
   log('info', `worker ${process.pid} ready: ${all.map((w) => w.name).join(', ')} (concurrency ${config.workerConcurrency})`);
 

@@ -37,7 +37,7 @@ async function exists(p: string): Promise<boolean> {
 async function existingRelease(deps: PublishDeps, kind: string, contentHash: string, candidateDir: string): Promise<RegisteredRelease | null> {
   const registered = await findReleaseByHash(deps.pool, kind, contentHash);
   if (registered) {
-    const check = await verifyReleaseDir(registered.path, { expectedId: registered.id });
+    const check = await verifyReleaseDir(registered.path, { expectedId: registered.id, expectedManifest: registered.manifest });
     if (check.ok) return registered;
     if (!(await deleteRelease(deps.pool, registered))) {
       throw new ReleaseError(

@@ -3,6 +3,8 @@ import type { ReaderLog } from './reader.ts';
 
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 10_000;
+/** A Postgres that accepts connections but does not answer must not hold up `start()`. */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * A dedicated connection LISTENing on one channel. If it drops it reconnects with exponential
@@ -22,12 +24,10 @@ export class ChannelListener {
       log: ReaderLog;
       onNotification(payload: string | undefined): void;
       onReconnect(): void;
+      /** Connecting and issuing LISTEN each give up after this long (then retried with backoff). */
+      connectTimeoutMs?: number;
     },
   ) {}
-
-  get connected(): boolean {
-    return this.client !== null;
-  }
 
   async start(): Promise<void> {
     await this.connect();
@@ -44,7 +44,13 @@ export class ChannelListener {
   private async connect(): Promise<void> {
     if (this.stopped) return;
     this.attempts += 1;
-    const client = new pg.Client({ connectionString: this.deps.databaseUrl, keepAlive: true });
+    const timeoutMs = this.deps.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    const client = new pg.Client({
+      connectionString: this.deps.databaseUrl,
+      keepAlive: true,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs, // its one query is LISTEN
+    });
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;
@@ -71,7 +77,10 @@ export class ChannelListener {
     }
     this.client = client;
     this.retryMs = FIRST_RETRY_MS;
-    if (this.attempts > 1) this.deps.onReconnect();
+    if (this.attempts > 1) {
+      this.deps.log.info({}, 'release listener reconnected');
+      this.deps.onReconnect();
+    }
   }
 
   private scheduleRetry(): void {

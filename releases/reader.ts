@@ -1,11 +1,14 @@
 import path from 'node:path';
 import type { Pool } from 'pg';
-import { errors } from '../api/errors.ts';
 import type { Manifest } from '../schemas/manifest.ts';
 import { changedFiles, filesFingerprint } from './reader-files.ts';
 import { ChannelListener } from './reader-listener.ts';
 import { getEnabledRelease, RELEASE_ENABLED_CHANNEL, type RegisteredRelease } from './registry.ts';
+import { ReleaseUnavailableError } from './unavailable.ts';
 import { verifyReleaseDir } from './verify.ts';
+
+/** First wait before opening a verified release again after its open failed; doubles, capped by the poll. */
+const FIRST_OPEN_RETRY_MS = 1000;
 
 /** How the API opens one kind of release (e.g. its DuckDB files READ_ONLY) and closes it again. */
 export interface KindOpener<R> {
@@ -45,8 +48,14 @@ interface KindSlot {
   opener: KindOpener<unknown>;
   current: OpenRelease | null;
   reason: string;
-  /** The enabled release that failed to verify or open, and its files then: not retried until they change. */
-  failed: { id: string; fingerprint: string } | null;
+  /** The enabled release that failed verification, and its files then: not re-verified until they change. */
+  rejected: { id: string; fingerprint: string } | null;
+  /**
+   * The enabled release that verified but could not be opened (EMFILE, out of memory, a lock), and
+   * its files then: the open is retried with backoff, without re-hashing while they are unchanged.
+   */
+  unopened: { id: string; fingerprint: string; manifest: Manifest; attempts: number } | null;
+  retryTimer: NodeJS.Timeout | null;
   /** Reloads of one kind run one after another. */
   queue: Promise<void>;
 }
@@ -77,7 +86,9 @@ export class ReleaseStore {
       opener: opener as KindOpener<unknown>,
       current: null,
       reason: 'not loaded yet',
-      failed: null,
+      rejected: null,
+      unopened: null,
+      retryTimer: null,
       queue: Promise.resolve(),
     });
   }
@@ -100,6 +111,7 @@ export class ReleaseStore {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.pollTimer) clearTimeout(this.pollTimer);
+    for (const slot of this.slots.values()) this.cancelRetry(slot);
     await this.listener?.stop();
     await Promise.all([...this.slots.values()].map((slot) => slot.queue));
     for (const slot of this.slots.values()) this.withdraw(slot, 'stopped');
@@ -108,7 +120,7 @@ export class ReleaseStore {
 
   async use<R, T>(kind: string, fn: (resource: R, release: { id: string; manifest: Manifest }) => Promise<T>): Promise<T> {
     const release = this.slots.get(kind)?.current;
-    if (!release) throw errors.releaseUnavailable(kind);
+    if (!release) throw new ReleaseUnavailableError(kind);
     release.refs += 1;
     try {
       return await fn(release.resource as R, { id: release.id, manifest: release.manifest });
@@ -183,40 +195,53 @@ export class ReleaseStore {
       const reason = `files of release ${current.id} changed on disk (${changedFiles(current.fingerprint, now).join(', ')}); re-verifying`;
       this.log.error({ kind, id: current.id }, reason);
       this.withdraw(slot, reason);
-      return;
+      // Re-verify now rather than at the next poll: files that still match are served again at once.
     }
     await this.openEnabled(kind, slot, enabled);
   }
 
   private async openEnabled(kind: string, slot: KindSlot, enabled: RegisteredRelease): Promise<void> {
+    this.cancelRetry(slot);
     const dir = path.resolve(this.deps.releasesDir, enabled.path);
     // Fingerprint before verifying: a change made during or after verification shows up later.
     const fingerprint = await filesFingerprint(dir, enabled.manifest);
-    if (slot.failed?.id === enabled.id && slot.failed.fingerprint === fingerprint) return;
+    const same = (entry: { id: string; fingerprint: string } | null) => entry?.id === enabled.id && entry.fingerprint === fingerprint;
+    if (same(slot.rejected)) return;
     const fail = (reason: string) => {
-      slot.failed = { id: enabled.id, fingerprint };
       this.log.error({ kind, id: enabled.id }, reason);
       this.withdraw(slot, reason);
     };
-    const check = await verifyReleaseDir(dir, { expectedId: enabled.id });
-    if (check.ok && check.manifest && check.manifest.content_hash !== enabled.contentHash) {
-      check.problems.push('manifest.json on disk is not the registered manifest');
-    }
-    if (!check.ok || !check.manifest || check.problems.length) {
-      fail(`release ${enabled.id} fails verification: ${check.problems.join('; ')}`);
-      return;
+    const unopened = same(slot.unopened) ? slot.unopened : null;
+    let manifest: Manifest;
+    if (unopened) {
+      manifest = unopened.manifest; // these very files verified; only opening them failed
+    } else {
+      const check = await verifyReleaseDir(dir, { expectedId: enabled.id, expectedManifest: enabled.manifest });
+      if (!check.ok || !check.manifest) {
+        slot.rejected = { id: enabled.id, fingerprint };
+        slot.unopened = null;
+        fail(`release ${enabled.id} fails verification: ${check.problems.join('; ')}`);
+        return;
+      }
+      manifest = check.manifest;
     }
     let resource: unknown;
     try {
-      resource = await slot.opener.open(dir, check.manifest);
+      resource = await slot.opener.open(dir, manifest);
     } catch (err) {
-      fail(`release ${enabled.id} could not be opened: ${(err as Error).message}`);
+      // Opening can fail for passing reasons: try again soon, unlike a verification failure.
+      const attempts = (unopened?.attempts ?? 0) + 1;
+      const retryMs = Math.min(FIRST_OPEN_RETRY_MS * 2 ** (attempts - 1), this.deps.pollMs);
+      slot.unopened = { id: enabled.id, fingerprint, manifest, attempts };
+      slot.rejected = null;
+      fail(`release ${enabled.id} could not be opened: ${(err as Error).message}; retrying in ${retryMs} ms`);
+      this.scheduleRetry(kind, slot, retryMs);
       return;
     }
     let markClosed = () => {};
     const closed = new Promise<void>((resolve) => (markClosed = resolve));
     const opened: OpenRelease = {
-      kind, id: enabled.id, manifest: check.manifest, dir, resource, fingerprint,
+      kind, id: enabled.id, manifest, dir, resource, fingerprint,
       refs: 0, retired: false, closing: false, closed, markClosed,
     };
     this.unclosed.add(opened);
@@ -226,10 +251,25 @@ export class ReleaseStore {
     }
     const previous = slot.current;
     slot.current = opened;
-    slot.failed = null;
+    slot.rejected = null;
+    slot.unopened = null;
     slot.reason = '';
     if (previous) this.retire(previous);
     this.log.info({ kind, id: opened.id, previous: previous?.id ?? null }, 'serving release');
+  }
+
+  private scheduleRetry(kind: string, slot: KindSlot, delayMs: number): void {
+    if (this.stopped) return;
+    slot.retryTimer = setTimeout(() => {
+      slot.retryTimer = null;
+      void this.refresh(kind);
+    }, delayMs);
+    slot.retryTimer.unref();
+  }
+
+  private cancelRetry(slot: KindSlot): void {
+    if (slot.retryTimer) clearTimeout(slot.retryTimer);
+    slot.retryTimer = null;
   }
 
   /** Makes the kind unavailable; its open release closes once in-flight uses finish. */

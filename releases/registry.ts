@@ -111,7 +111,7 @@ async function inTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<
 }
 
 async function assertServable(release: RegisteredRelease): Promise<void> {
-  const check = await verifyReleaseDir(release.path, { expectedId: release.id });
+  const check = await verifyReleaseDir(release.path, { expectedId: release.id, expectedManifest: release.manifest });
   if (!check.ok) throw new ReleaseError(`release ${release.id} fails verification, not enabled: ${check.problems.join('; ')}`);
 }
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../api/app.ts';
-import { errors } from '../api/errors.ts';
+import { ApiError } from '../api/errors.ts';
 import { startServer, type RunningServer } from '../api/server.ts';
 import { ERROR_MESSAGE_KEYWORD } from '../api/validation-message.ts';
 import { createKey } from '../lib/keys.ts';
@@ -39,7 +39,7 @@ beforeAll(async () => {
     throw new Error('database password is hunter2');
   });
   app.get('/test/plain', async () => {
-    throw errors.badRequestPlain('invalid tile coordinates');
+    throw new ApiError(400, 'invalid tile coordinates', { plainText: true });
   });
   key = (await createKey(pool, {})).key;
 });
@@ -64,6 +64,40 @@ describe('error handler', () => {
     expect(res.json()).toEqual({ error: message });
   });
 
+  it.each([
+    ['radius=0x64', 'radius must be an integer between 50 and 10000'],
+    ['radius=1e2', 'radius must be an integer between 50 and 10000'],
+    ['radius=100.0', 'radius must be an integer between 50 and 10000'],
+    ['radius=1e999', 'radius must be an integer between 50 and 10000'],
+    ['radius=%20100', 'radius must be an integer between 50 and 10000'],
+    ['radius=%2B100', 'radius must be an integer between 50 and 10000'],
+    ['radius=', 'radius must be an integer between 50 and 10000'],
+    [`radius=1${'0'.repeat(400)}`, 'radius must be an integer between 50 and 10000'],
+    ['radius=100&radius=0x64', 'radius must be an integer between 50 and 10000'],
+    ['radius=100&lat=1e1', 'lat must be a number between -90 and 90'],
+    ['radius=100&lat=0x10', 'lat must be a number between -90 and 90'],
+    ['radius=100&lat=.5', 'lat must be a number between -90 and 90'],
+    ['radius=100&lat=Infinity', 'lat must be a number between -90 and 90'],
+  ])('?%s → 400: numbers must be plain decimals, not what type coercion accepts', async (query, message) => {
+    const res = await app.inject({ url: `/test/params?${query}`, headers: auth() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: message });
+  });
+
+  it('the app routes get the same check (transit: 400 before its release is even looked at)', async () => {
+    const res = await app.inject({ url: '/transit/stops?near=-73.5,45.5&radius=1e3', headers: auth() });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'radius must be an integer between 50 and 10000' });
+    const valid = await app.inject({ url: '/transit/stops?near=-73.5,45.5&radius=1000', headers: auth() });
+    expect(valid.statusCode).toBe(503); // nothing enabled in this database
+  });
+
+  it('plain decimals pass, negative ones included', async () => {
+    const res = await app.inject({ url: '/test/params?radius=0100&lat=-45.25', headers: auth() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ radius: 100, lat: -45.25 });
+  });
+
   it('valid parameters pass, coerced', async () => {
     const res = await app.inject({ url: '/test/params?radius=100&mode=walk&lat=45.5', headers: auth() });
     expect(res.statusCode).toBe(200);
@@ -82,6 +116,22 @@ describe('error handler', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: 'body is not valid JSON' });
     }
+  });
+
+  it('a path not served stays a plain-text 404 whatever its body (bad JSON, too large, unknown type)', async () => {
+    const answers = await Promise.all([
+      app.inject({ method: 'POST', url: '/transit/agencies', headers: { ...auth(), 'content-type': 'application/json' }, payload: '{' }),
+      app.inject({ method: 'POST', url: '/nowhere', headers: { ...auth(), 'content-type': 'application/json' }, payload: '{"__proto__": {}}' }),
+      app.inject({ method: 'POST', url: '/nowhere', headers: auth(), payload: { name: 'x'.repeat(1_100_000) } }),
+      app.inject({ method: 'POST', url: '/nowhere', headers: { ...auth(), 'content-type': 'application/xml' }, payload: '<a/>' }),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toBe('Not Found');
+    }
+    const keyless = await app.inject({ method: 'POST', url: '/transit/agencies', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(keyless.statusCode).toBe(401);
   });
 
   it('a body missing a member names it', async () => {

@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { createHash } from 'node:crypto';
+import net from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
@@ -183,6 +185,20 @@ describe('enqueue', () => {
     expect(other.jobId).not.toBe(first.jobId);
   });
 
+  it('two clients enqueueing the same source at once: one creates the job, the other sees it and its --enable is kept', async () => {
+    const queue = queueOf(kinds.idle);
+    for (let i = 0; i < 5; i++) {
+      const text = `raced source ${i}`;
+      const answers = await Promise.all([
+        enqueueIngest(t.config, queue, kinds.idle, { text, enable: false }),
+        enqueueIngest(t.config, queue, kinds.idle, { text, enable: true }),
+      ]);
+      expect(answers.map((a) => a.created).sort()).toEqual([false, true]);
+      expect(answers[0]!.jobId).toBe(answers[1]!.jobId);
+      expect((await queue.getJob(answers[0]!.jobId))?.data).toEqual({ text, enable: true });
+    }
+  });
+
   it('runs a finished source again, and the release layer reuses the release', async () => {
     const a = await run(kinds.probe, { text: 'ingest twice', enable: false });
     const b = await run(kinds.probe, { text: 'ingest twice', enable: false });
@@ -193,5 +209,24 @@ describe('enqueue', () => {
     expect(b.job.timestamp).toBeGreaterThan(a.job.timestamp);
     const starts = logLines.filter((l) => l.startsWith(`info job ${a.jobId}: started`));
     expect(starts).toHaveLength(2);
+  });
+});
+
+describe('startWorkers when Redis never gets ready', () => {
+  it('fails after readyTimeoutMs and closes everything it opened, so the process exits on its own', async () => {
+    // A port nothing listens on: the blocking Redis connection would retry it forever.
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
+
+    const script = path.join(import.meta.dirname, 'support/start-workers-once.ts');
+    const env = { ...process.env, ...t.env, REDIS_URL: `redis://127.0.0.1:${port}` };
+    const run = await new Promise<{ code: number | null; signal: string | null; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', script, '500'], { env, timeout: 20_000 }, (_err, stdout) =>
+        resolve({ code: child.exitCode, signal: child.signalCode, stdout }));
+    });
+    expect(run.stdout).toBe('failed: Redis (REDIS_URL) did not get ready within 0.5 s\n');
+    expect(run).toMatchObject({ code: 0, signal: null }); // not killed by the 20 s timeout: nothing held it open
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { appendFile, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rename, utimes, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
@@ -8,8 +9,10 @@ import { buildApp } from '../api/app.ts';
 import { createKey } from '../lib/keys.ts';
 import { createPool } from '../lib/postgres.ts';
 import { publishRelease } from '../releases/publish.ts';
-import { ReleaseStore, type KindOpener } from '../releases/reader.ts';
+import { ChannelListener } from '../releases/reader-listener.ts';
+import { ReleaseStore, type KindOpener, type ReaderLog } from '../releases/reader.ts';
 import { enableRelease, RELEASE_ENABLED_CHANNEL, type RegisteredRelease } from '../releases/registry.ts';
+import { ReleaseUnavailableError } from '../releases/unavailable.ts';
 import { createTestEnv, type TestEnv } from './support/env.ts';
 
 /** A test-only kind: its resource is the text of the release's data.txt, read at open. */
@@ -60,8 +63,14 @@ async function waitFor(what: string, check: () => boolean, timeoutMs = 5000): Pr
   return Date.now() - started;
 }
 
-function newStore(pollMs: number): ReleaseStore {
-  return new ReleaseStore({ pool, databaseUrl: env.config.databaseUrl, releasesDir: env.config.releasesDir, pollMs });
+function newStore(pollMs: number, log?: ReaderLog): ReleaseStore {
+  return new ReleaseStore({ pool, databaseUrl: env.config.databaseUrl, releasesDir: env.config.releasesDir, pollMs, log });
+}
+
+/** A ReaderLog keeping every message, to wait for one. */
+function recordingLog(lines: string[]): ReaderLog {
+  const keep = (msg: string) => void lines.push(msg);
+  return { info: (_o, msg) => keep(msg), warn: (_o, msg) => keep(msg), error: (_o, msg) => keep(msg) };
 }
 
 const read = (store: ReleaseStore, kind: string) => store.use<Probe, string>(kind, async (probe) => probe.text);
@@ -78,8 +87,9 @@ afterAll(async () => {
 describe('ReleaseStore with LISTEN/NOTIFY (poll far away)', () => {
   let store: ReleaseStore;
   const events: string[] = [];
+  const logLines: string[] = [];
   beforeAll(async () => {
-    store = newStore(600_000);
+    store = newStore(600_000, recordingLog(logLines));
     store.register(probeOpener('notified', events));
     await store.start();
   });
@@ -87,14 +97,11 @@ describe('ReleaseStore with LISTEN/NOTIFY (poll far away)', () => {
     await store?.stop();
   });
 
-  it('starts unavailable and throws the 503 catalog error', async () => {
+  it('starts unavailable and throws ReleaseUnavailableError naming the kind', async () => {
     expect(store.status()).toEqual({ notified: { id: null, state: 'unavailable', reason: 'no release is enabled' } });
-    await expect(read(store, 'notified')).rejects.toMatchObject({
-      statusCode: 503,
-      headers: { 'retry-after': '5' },
-      code: 'service_unavailable',
-      extra: { retryable: true },
-    });
+    const err = await read(store, 'notified').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReleaseUnavailableError);
+    expect(err).toMatchObject({ kind: 'notified' });
   });
 
   it('serves an enabled release within 2 s, without a restart', async () => {
@@ -130,16 +137,19 @@ describe('ReleaseStore with LISTEN/NOTIFY (poll far away)', () => {
     expect(events.indexOf('close first')).toBeGreaterThan(events.indexOf(`open ${next.id}`));
   });
 
-  it('picks up enables again after its LISTEN connection is killed', async () => {
+  it('receives NOTIFY again after its LISTEN connection is killed and re-established', async () => {
     const killed = await pool.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
       [`LISTEN "${RELEASE_ENABLED_CHANNEL}"`],
     );
     expect(killed.rowCount).toBe(1);
-    await new Promise((r) => setTimeout(r, 100));
+    await waitFor('the listener to reconnect', () => logLines.includes('release listener reconnected'), 5000);
+    // Let the reload the reconnect triggers finish first: with the poll 10 minutes away, only a
+    // notification received on the new connection can bring the next enable in.
+    await store.refresh('notified');
     const third = await publishProbe('notified', 'third');
     await enableRelease(pool, third.id, 'test');
-    await waitFor('the enable after reconnecting', () => store.status().notified?.id === third.id, 3000);
+    await waitFor('the notified enable', () => store.status().notified?.id === third.id, 2000);
     expect(await read(store, 'notified')).toBe('third');
   });
 });
@@ -237,10 +247,112 @@ describe('ReleaseStore behind the API (poll every 300 ms)', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(stopped).toBe(false);
     expect(stopEvents).toEqual([expect.stringMatching(/^open /)]);
-    await expect(read(extra, 'beta')).rejects.toMatchObject({ statusCode: 503 });
+    await expect(read(extra, 'beta')).rejects.toBeInstanceOf(ReleaseUnavailableError);
     finish();
     expect(await inFlight).toBe(false);
     await stopping;
     expect(stopEvents).toEqual([expect.stringMatching(/^open /), 'close beta-1']);
+  });
+});
+
+describe('ReleaseStore re-verification and retries (poll far away, reloads by refresh())', () => {
+  const stores: ReleaseStore[] = [];
+  afterAll(async () => {
+    await Promise.all(stores.map((s) => s.stop()));
+  });
+
+  async function startedStore(opener: KindOpener<Probe>): Promise<ReleaseStore> {
+    const store = newStore(600_000);
+    stores.push(store);
+    store.register(opener);
+    await store.start();
+    return store;
+  }
+
+  it('a served file that changed on disk is re-verified in the same reload, and served again if it still matches', async () => {
+    const events: string[] = [];
+    const release = await publishProbe('touched', 'touched-1');
+    await enableRelease(pool, release.id, 'test');
+    const store = await startedStore(probeOpener('touched', events));
+    expect(store.status().touched).toEqual({ id: release.id, state: 'ready' });
+
+    const later = new Date(Date.now() + 60_000);
+    await utimes(path.join(release.path, 'data.txt'), later, later);
+    await store.refresh('touched');
+    expect(store.status().touched).toEqual({ id: release.id, state: 'ready' });
+    expect(await read(store, 'touched')).toBe('touched-1');
+    expect(events.filter((e) => e === `open ${release.id}`)).toHaveLength(2);
+
+    await appendFile(path.join(release.path, 'data.txt'), ' tampered');
+    await store.refresh('touched');
+    expect(store.status().touched).toMatchObject({ state: 'unavailable', reason: expect.stringMatching(/fails verification: data\.txt: /) });
+  });
+
+  it('a release that failed to open is opened again later, without its files changing', async () => {
+    const events: string[] = [];
+    const probe = probeOpener('flaky-open', events);
+    let failures = 1;
+    const release = await publishProbe('flaky-open', 'flaky-1');
+    await enableRelease(pool, release.id, 'test');
+    const store = await startedStore({
+      ...probe,
+      async open(dir, manifest) {
+        if (failures-- > 0) throw new Error('EMFILE: too many open files');
+        return probe.open(dir, manifest);
+      },
+    });
+    expect(store.status()['flaky-open']).toMatchObject({ state: 'unavailable', reason: expect.stringContaining('could not be opened: EMFILE') });
+    await waitFor('the open to be retried', () => store.status()['flaky-open']?.state === 'ready', 5000);
+    expect(await read(store, 'flaky-open')).toBe('flaky-1');
+  });
+
+  it('a release directory rewritten consistently (data and manifest.json) is refused: files are checked against the registered manifest', async () => {
+    const events: string[] = [];
+    const release = await publishProbe('rewritten', 'rewritten-1');
+    await enableRelease(pool, release.id, 'test');
+    const store = await startedStore(probeOpener('rewritten', events));
+    expect(await read(store, 'rewritten')).toBe('rewritten-1');
+
+    const data = 'swapped in behind the registry';
+    await writeFile(path.join(release.path, 'data.txt'), data);
+    const manifest = JSON.parse(await readFile(path.join(release.path, 'manifest.json'), 'utf8'));
+    manifest.artifacts = [{ path: 'data.txt', bytes: data.length, sha256: createHash('sha256').update(data).digest('hex') }];
+    await writeFile(path.join(release.path, 'manifest.json'), JSON.stringify(manifest));
+
+    await store.refresh('rewritten');
+    expect(store.status().rewritten).toMatchObject({
+      state: 'unavailable',
+      reason: expect.stringContaining('manifest.json is not the registered manifest (artifacts differ)'),
+    });
+    await expect(read(store, 'rewritten')).rejects.toBeInstanceOf(ReleaseUnavailableError);
+  });
+});
+
+describe('ChannelListener', () => {
+  it('gives up connecting to a Postgres that accepts but never answers, so start() does not hang', async () => {
+    const sockets = new Set<net.Socket>();
+    const stalled = net.createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const port = (stalled.address() as net.AddressInfo).port;
+    const lines: string[] = [];
+    const listener = new ChannelListener({
+      databaseUrl: `postgres://postgres@127.0.0.1:${port}/nowhere`,
+      channel: RELEASE_ENABLED_CHANNEL,
+      log: recordingLog(lines),
+      onNotification: () => {},
+      onReconnect: () => {},
+      connectTimeoutMs: 300,
+    });
+    try {
+      const started = Date.now();
+      await listener.start();
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(sockets.size).toBeGreaterThan(0);
+      expect(lines.some((l) => l.startsWith('release listener lost its connection'))).toBe(true);
+    } finally {
+      await listener.stop();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => stalled.close(resolve));
+    }
   });
 });

@@ -10,6 +10,7 @@ import { computeContentHash, releaseIdFor } from '../releases/ids.ts';
 import { publishRelease, type PublishSpec } from '../releases/publish.ts';
 import { stagingRoot } from '../releases/staging.ts';
 import { deleteRelease, enableRelease, getEnabledRelease, listReleases, RELEASE_ENABLED_CHANNEL, releaseHistory } from '../releases/registry.ts';
+import { verifyReleaseDir } from '../releases/verify.ts';
 import { createTestEnv, type TestEnv } from './support/env.ts';
 
 const run = promisify(execFile);
@@ -200,6 +201,30 @@ describe('enable, rollback, verify, prune, diff (CLI)', () => {
     expect(enable.code).toBe(1);
     expect(enable.stderr).toContain('fails verification, not enabled');
     expect((await getEnabledRelease(pool, 'cli-probe'))?.id).toBe(ids[2]);
+  });
+
+  it('verify and enable check the files against the registered manifest, not the manifest.json beside them', async () => {
+    const rewritten = (await publishRelease({ pool, releasesDir: env.config.releasesDir }, probeSpec('rewrite-me', { kind: 'rewrite-probe' }))).release;
+    // New data and a manifest.json that agrees with it: consistent on disk, but not what was registered.
+    const data = 'rewritten data';
+    await writeFile(path.join(rewritten.path, 'data.txt'), data);
+    const manifest = JSON.parse(await readFile(path.join(rewritten.path, 'manifest.json'), 'utf8'));
+    manifest.artifacts = [{ path: 'data.txt', bytes: data.length, sha256: sha256(data) }];
+    await writeFile(path.join(rewritten.path, 'manifest.json'), JSON.stringify(manifest));
+    expect((await verifyReleaseDir(rewritten.path)).ok).toBe(true);
+
+    const verify = await cli('releases', 'verify', rewritten.id, '--json');
+    expect(verify.code).toBe(1);
+    expect(JSON.parse(verify.stdout)).toEqual({
+      id: rewritten.id,
+      ok: false,
+      problems: ['manifest.json is not the registered manifest (artifacts differ)', 'data.txt: 14 bytes, manifest says 10'],
+    });
+    const enable = await cli('releases', 'enable', rewritten.id);
+    expect(enable.code).toBe(1);
+    expect(enable.stderr).toContain('fails verification, not enabled');
+    await expect(enableRelease(pool, rewritten.id, 'test')).rejects.toThrow(/manifest\.json is not the registered manifest/);
+    expect(await getEnabledRelease(pool, 'rewrite-probe')).toBeNull();
   });
 
   it('prunes old releases but never the enabled one or its rollback target', async () => {

@@ -19,12 +19,14 @@ export class KeyCache {
     private readonly lookup: (keyHash: string) => Promise<KeyRecord | null>,
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    /** Epoch ms; tests pass their own clock. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The cached answer (a record or null), or undefined when it must be loaded. */
   peek(keyHash: string): KeyRecord | null | undefined {
     const entry = this.entries.get(keyHash);
-    if (entry === undefined || entry.expiresAt <= Date.now()) return undefined;
+    if (entry === undefined || entry.expiresAt <= this.now()) return undefined;
     return entry.record;
   }
 
@@ -52,6 +54,6 @@ export class KeyCache {
       if (oldest.done) break;
       this.entries.delete(oldest.value);
     }
-    this.entries.set(keyHash, { record, expiresAt: Date.now() + this.ttlMs });
+    this.entries.set(keyHash, { record, expiresAt: this.now() + this.ttlMs });
   }
 }

@@ -29,13 +29,3 @@ export function originAllowed(allowedOrigins: readonly string[], headers: Incomi
   const caller = callerOrigin(headers);
   return caller.state === 'present' && allowedOrigins.includes(caller.origin);
 }
-
-const DEV_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const DEV_SUFFIXES = ['.localhost', '.pages.dev', '.workers.dev'];
-
-/** Dev origins by hostname (volume 1, rule 6); no Origin/Referer at all is never dev traffic. */
-export function isDevOrigin(caller: CallerOrigin): boolean {
-  if (caller.state !== 'present') return false;
-  const hostname = new URL(caller.origin).hostname.toLowerCase();
-  return DEV_HOSTS.has(hostname) || DEV_SUFFIXES.some((suffix) => hostname.endsWith(suffix));
-}

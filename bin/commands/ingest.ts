@@ -1,9 +1,13 @@
 import { InvalidInputError } from '../../ingest/errors.ts';
+import type { Config } from '../../lib/config.ts';
+import { createPool } from '../../lib/postgres.ts';
 import { connectRedis } from '../../lib/redis.ts';
 import { enqueueIngest, InvalidPayloadError } from '../../jobs/enqueue.ts';
 import { findKind, ingestKinds, kindNames } from '../../jobs/kinds/index.ts';
 import { openQueue } from '../../jobs/queues.ts';
 import { waitForJob } from '../../jobs/watch.ts';
+import { enableRelease, ReleaseError } from '../../releases/registry.ts';
+import { cliActor } from '../actor.ts';
 import { parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { CliError } from '../output.ts';
@@ -11,6 +15,22 @@ import { createProgressView } from './ingest-progress.ts';
 import { ROAD_EVENTS_USAGE, runRoadEventsIngest } from './ingest-road-events.ts';
 
 const COMMON = '[--enable] [--wait]';
+
+/**
+ * Enables a release the job built without enabling it: `--enable` upgraded a job that was already
+ * running, after its worker had read the payload for the last time.
+ */
+async function enableBuilt(config: Config, jobId: string, releaseId: string): Promise<void> {
+  const pool = createPool(config.databaseUrl, 1);
+  try {
+    await enableRelease(pool, releaseId, cliActor());
+  } catch (err) {
+    if (err instanceof ReleaseError) throw new CliError(`job ${jobId} built release ${releaseId} but it could not be enabled: ${err.message}`);
+    throw err;
+  } finally {
+    await pool.end();
+  }
+}
 
 export const ingestCommand: Command = {
   name: 'ingest',
@@ -47,6 +67,9 @@ export const ingestCommand: Command = {
       }
       const { jobId } = enqueued;
       if (!values.wait) {
+        if (payload.enable && enqueued.state === 'active') {
+          out.info(`${jobId} is already running: --enable applies only if it has not finished publishing (--wait makes sure)`);
+        }
         out.result({ job: jobId, state: enqueued.state }, enqueued.created ? jobId : `${jobId} (already ${enqueued.state})`);
         return;
       }
@@ -58,8 +81,13 @@ export const ingestCommand: Command = {
         else out.info(`job ${jobId} failed: ${outcome.reason}`);
         return 1;
       }
-      const { release, reused, enabled } = outcome.result;
-      out.result({ job: jobId, release, reused }, `${release}${reused ? ' (existing release, same content)' : ''}${enabled ? ', enabled' : ''}`);
+      const { release, reused } = outcome.result;
+      let enabled = outcome.result.enabled === true;
+      if (payload.enable && !enabled) {
+        await enableBuilt(config, jobId, release);
+        enabled = true;
+      }
+      out.result({ job: jobId, release, reused, enabled }, `${release}${reused ? ' (existing release, same content)' : ''}${enabled ? ', enabled' : ''}`);
     } finally {
       await queue.close();
       await connection.quit().catch(() => connection.disconnect());

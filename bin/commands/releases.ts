@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { Pool } from 'pg';
 import { createPool } from '../../lib/postgres.ts';
 import { diffManifests } from '../../releases/diff.ts';
@@ -14,15 +13,12 @@ import {
   type RegisteredRelease,
 } from '../../releases/registry.ts';
 import { verifyReleaseDir } from '../../releases/verify.ts';
+import { cliActor } from '../actor.ts';
 import { parseCommandArgs } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
 import { CliError, table } from '../output.ts';
 
 const USAGE = 'releases list [--kind K] | show ID | enable ID | rollback KIND | verify ID | prune --keep N [--kind K] [--dry-run] | diff A B';
-
-function actor(): string {
-  return `cli:${os.userInfo().username}@${os.hostname()}`;
-}
 
 async function mustGet(pool: Pool, id: string | undefined): Promise<RegisteredRelease> {
   if (!id) throw new CliError(`a release id is required\nusage: canmap ${USAGE}`, 2);
@@ -66,17 +62,17 @@ const subcommands: Record<string, Sub> = {
   async enable(pool, [id], _v, { out }) {
     const release = await mustGet(pool, id);
     const before = (await getEnabledRelease(pool, release.kind))?.id ?? null;
-    await enableRelease(pool, release.id, actor());
+    await enableRelease(pool, release.id, cliActor());
     out.result({ kind: release.kind, enabled: release.id, previous: before }, `enabled ${release.kind} release ${release.id}${before && before !== release.id ? ` (was ${before})` : ''}`);
   },
   async rollback(pool, [kind], _v, { out }) {
     if (!kind) throw new CliError(`a kind is required\nusage: canmap ${USAGE}`, 2);
-    const { from, to } = await rollbackKind(pool, kind, actor());
+    const { from, to } = await rollbackKind(pool, kind, cliActor());
     out.result({ kind, enabled: to.id, previous: from }, `rolled ${kind} back from ${from} to ${to.id}`);
   },
   async verify(pool, [id], _v, { out }) {
     const release = await mustGet(pool, id);
-    const check = await verifyReleaseDir(release.path, { expectedId: release.id });
+    const check = await verifyReleaseDir(release.path, { expectedId: release.id, expectedManifest: release.manifest });
     out.result({ id: release.id, ok: check.ok, problems: check.problems }, check.ok ? `${release.id}: ok (${release.manifest.artifacts.length} artifacts match the manifest)` : `${release.id}: FAILED\n${check.problems.map((p) => `  - ${p}`).join('\n')}`);
     return check.ok ? 0 : 1;
   },

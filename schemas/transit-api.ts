@@ -16,15 +16,15 @@ export type TransitIdParams = Static<typeof TransitIdParams>;
 
 export const NearbyStopsQuery = Type.Object({
   near: Type.String({ description: 'lng,lat in WGS84 degrees' }),
-  radius: Type.Integer({ minimum: 50, maximum: 10_000, default: 1_000, description: 'metres' }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+  radius: Type.Optional(Type.Integer({ minimum: 50, maximum: 10_000, default: 1_000, description: 'metres' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 });
 export type NearbyStopsQuery = Static<typeof NearbyStopsQuery>;
 
 export const DeparturesQuery = Type.Object({
   at: Type.Optional(Type.String({ description: 'ISO 8601 instant with Z or an offset (default now); a local time without offset is rejected' })),
-  window: Type.Integer({ minimum: 1, maximum: 240, default: 60, description: 'minutes after at' }),
-  limit: Type.Integer({ minimum: 1, maximum: 200, default: 50 }),
+  window: Type.Optional(Type.Integer({ minimum: 1, maximum: 240, default: 60, description: 'minutes after at' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
 });
 export type DeparturesQuery = Static<typeof DeparturesQuery>;
 

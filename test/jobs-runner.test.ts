@@ -11,7 +11,7 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../ingest/errors.ts';
 import { enqueueIngest, InvalidPayloadError } from '../jobs/enqueue.ts';
-import type { IngestKind, JobProgress } from '../jobs/kind.ts';
+import type { IngestKind } from '../jobs/kind.ts';
 import { openQueue } from '../jobs/queues.ts';
 import { startWorkers, type RunningWorkers } from '../jobs/worker.ts';
 import { waitForJob, type JobSnapshot } from '../jobs/watch.ts';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeAt } from '../api/routes/transit/params/at.ts';
-import { sanitizeInteger } from '../api/routes/transit/params/integer.ts';
 import { sanitizeNear } from '../api/routes/transit/params/near.ts';
-import { DeparturesQuery, NearbyStopsQuery } from '../schemas/transit-api.ts';
 import { EARTH_RADIUS_M, haversineMetres, StopGrid } from '../api/routes/transit/stop-grid.ts';
 
 describe('sanitizeNear', () => {
@@ -91,23 +89,6 @@ describe('sanitizeAt', () => {
   it('rejects non-strings (repeated parameters) naming at', () => {
     const result = sanitizeAt(['2026-03-08T14:30:00Z', '2026-03-08T14:30:00Z']);
     expect(result.ok).toBe(false);
-  });
-});
-
-describe('sanitizeInteger', () => {
-  it('reads its bounds from the route schemas', () => {
-    expect(sanitizeInteger('window', 241, DeparturesQuery.properties.window)).toEqual({ ok: false, error: 'window must be an integer between 1 and 240' });
-    expect(sanitizeInteger('limit', 101, NearbyStopsQuery.properties.limit)).toEqual({ ok: false, error: 'limit must be an integer between 1 and 100' });
-    expect(sanitizeInteger('limit', 200, DeparturesQuery.properties.limit)).toEqual({ ok: true, value: 200 });
-  });
-
-  it('accepts integers in range', () => {
-    expect(sanitizeInteger('radius', 50, { minimum: 50, maximum: 10_000 })).toEqual({ ok: true, value: 50 });
-    expect(sanitizeInteger('radius', 10_000, { minimum: 50, maximum: 10_000 })).toEqual({ ok: true, value: 10_000 });
-  });
-
-  it.each([49, 10_001, Infinity, -Infinity, NaN, 100.5, '100', null, undefined])('rejects %j naming the parameter', (value) => {
-    expect(sanitizeInteger('radius', value, { minimum: 50, maximum: 10_000 })).toEqual({ ok: false, error: 'radius must be an integer between 50 and 10000' });
   });
 });
 

@@ -5,7 +5,6 @@ import { findDepartures } from './departures-query.ts';
 import { errorResponses } from './error-responses.ts';
 import { transitMeta } from './meta.ts';
 import { sanitizeAt } from './params/at.ts';
-import { sanitizeInteger } from './params/integer.ts';
 import { useTransit } from './use-transit.ts';
 
 /** GET /transit/stops/{id}/departures?at=&window=&limit=: scheduled departures (a station: its platforms'). */
@@ -21,14 +20,12 @@ export const departuresRoute: FastifyPluginAsyncTypebox = async (app) => {
   }, (request) => {
     const at = sanitizeAt(request.query.at);
     if (!at.ok) throw errors.badRequest(at.error);
-    const window = sanitizeInteger('window', request.query.window, DeparturesQuery.properties.window);
-    if (!window.ok) throw errors.badRequest(window.error);
-    const limit = sanitizeInteger('limit', request.query.limit, DeparturesQuery.properties.limit);
-    if (!limit.ok) throw errors.badRequest(limit.error);
+    // Validation filled the defaults, and plain-decimal checks (api/plugins/numeric-query.ts) ran before it.
+    const { window, limit } = request.query as Required<typeof request.query>;
     return useTransit(app, (data) => {
       const stop = data.stopIndex.get(request.params.id);
       if (stop === undefined) throw errors.notFound('stop not found');
-      const departures = findDepartures(data, { stop, at: at.value, windowSeconds: window.value * 60, limit: limit.value });
+      const departures = findDepartures(data, { stop, at: at.value, windowSeconds: window * 60, limit });
       return { data: departures, meta: transitMeta(data, [data.stopFeed[stop]!]) };
     });
   });

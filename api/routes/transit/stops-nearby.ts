@@ -4,7 +4,6 @@ import { errors } from '../../errors.ts';
 import { errorResponses } from './error-responses.ts';
 import { allFeeds, transitMeta } from './meta.ts';
 import { findNearbyStops } from './nearby-query.ts';
-import { sanitizeInteger } from './params/integer.ts';
 import { sanitizeNear } from './params/near.ts';
 import { useTransit } from './use-transit.ts';
 
@@ -20,12 +19,10 @@ export const stopsNearbyRoute: FastifyPluginAsyncTypebox = async (app) => {
   }, (request) => {
     const near = sanitizeNear(request.query.near);
     if (!near.ok) throw errors.badRequest(near.error);
-    const radius = sanitizeInteger('radius', request.query.radius, NearbyStopsQuery.properties.radius);
-    if (!radius.ok) throw errors.badRequest(radius.error);
-    const limit = sanitizeInteger('limit', request.query.limit, NearbyStopsQuery.properties.limit);
-    if (!limit.ok) throw errors.badRequest(limit.error);
+    // Validation filled the defaults, and plain-decimal checks (api/plugins/numeric-query.ts) ran before it.
+    const { radius, limit } = request.query as Required<typeof request.query>;
     return useTransit(app, (data) => {
-      const found = findNearbyStops(data, { ...near.value, radius: radius.value, limit: limit.value });
+      const found = findNearbyStops(data, { ...near.value, radius, limit });
       // An empty answer searched every feed; otherwise meta names the feeds of the stops found.
       return { data: found.stops, meta: transitMeta(data, found.stops.length ? found.feeds : allFeeds(data)) };
     });

@@ -1,4 +1,4 @@
-import { every, merge, type SampleFeed } from '../sample-feed.ts';
+import { every, type SampleFeed } from '../sample-feed.ts';
 
 /**
  * St. John's, Newfoundland (America/St_Johns: UTC−3:30, −2:30 in summer, the one Canadian zone

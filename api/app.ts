@@ -8,9 +8,12 @@ import { createAuthenticator } from './auth/authenticator.ts';
 import { errors } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { clockPlugin } from './plugins/clock.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { numericQueryPlugin } from './plugins/numeric-query.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { postgresPlugin } from './plugins/postgres.ts';
 import { releaseStorePlugin } from './plugins/release-store.ts';
 import { wellKnownPlugin } from './plugins/well-known.ts';
 import { replyWithError, sendApiError } from './reply-error.ts';
@@ -28,6 +31,8 @@ export interface AppDeps {
   releases: ReleaseStore;
   /** false silences it; an object is merged into the pino options (e.g. a `stream` in tests). */
   logger?: boolean | object;
+  /** The clock of time-dependent answers (road-event freshness); Date.now when omitted. */
+  now?: () => number;
 }
 
 /**
@@ -55,7 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorHandlerPlugin);
+  await app.register(numericQueryPlugin);
   await app.register(releaseStorePlugin, { store: deps.releases });
+  await app.register(postgresPlugin, { pool: deps.pool });
+  await app.register(clockPlugin, { now: deps.now });
   await app.register(corsPlugin);
   await app.register(authPlugin, { authenticator });
   await app.register(openapiPlugin, { baseUrl: deps.config.baseUrl, version });

@@ -1,4 +1,5 @@
 import type { KeyRecord } from '../lib/keys.ts';
+import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
 
 /** What canmap's plugins add to Fastify's types. */
@@ -6,6 +7,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The enabled release of every kind, opened READ_ONLY; see releases/reader.ts. */
     releases: ReleaseStore;
+    /** The API's Postgres pool (api/plugins/postgres.ts). */
+    pg: Pool;
+    /** Epoch ms now (api/plugins/clock.ts); tests replace it. */
+    now: () => number;
   }
   interface FastifyRequest {
     /** The authenticated key; null only on the few routes marked `config: { public: true }`. */

@@ -44,7 +44,7 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     storeLog = app.log.child({ module: 'releases' });
     await releases.start();
     await app.listen({ host: config.host, port: config.port });
-    await admin.listen({ host: config.host, port: config.adminPort });
+    await admin.listen({ host: config.adminHost, port: config.adminPort });
   } catch (err) {
     await app?.close().catch(() => {});
     await admin.close().catch(() => {});

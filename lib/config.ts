@@ -9,6 +9,7 @@ export interface Config {
   releasesDir: string;
   host: string;
   port: number;
+  adminHost: string;
   adminPort: number;
   baseUrl: string;
   dashboardUrl: string;
@@ -67,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     releasesDir: path.resolve(v.RELEASES_DIR),
     host: v.HOST,
     port: v.PORT,
+    adminHost: v.ADMIN_HOST,
     adminPort: v.ADMIN_PORT,
     baseUrl: v.BASE_URL || `http://localhost:${v.PORT}`,
     dashboardUrl: v.DASHBOARD_URL.replace(/\/$/, ''),

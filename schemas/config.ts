@@ -11,6 +11,7 @@ export const ConfigVariables = {
   RELEASES_DIR: Type.String({ default: './data/releases', minLength: 1, description: 'root of the immutable release directories' }),
   HOST: Type.String({ default: '127.0.0.1', minLength: 1, description: 'address the API listens on' }),
   PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535, description: 'API port' }),
+  ADMIN_HOST: Type.String({ default: '127.0.0.1', minLength: 1, description: 'address the keyless admin server listens on' }),
   ADMIN_PORT: Type.Integer({ default: 9090, minimum: 0, maximum: 65535, description: 'operators\' port: GET /healthz without a key' }),
   BASE_URL: Type.String({ default: '', pattern: '^(https?://[^/]+)?$', description: 'public origin of the API, e.g. https://api.canmap.ca (default http://localhost:PORT)' }),
   DASHBOARD_URL: Type.String({ default: 'http://localhost:3000', pattern: '^https?://', description: 'account dashboard, named in billing messages' }),
@@ -23,6 +24,12 @@ export const ConfigVariables = {
   JOB_BACKOFF_SECONDS: Type.Integer({ default: 10, minimum: 1, maximum: 3600, description: 'first retry delay; doubles each try' }),
   FETCH_TIMEOUT_SECONDS: Type.Integer({ default: 60, minimum: 1, maximum: 3600, description: 'HTTP timeout for downloads of sources' }),
   MAX_DOWNLOAD_MB: Type.Integer({ default: 1024, minimum: 1, maximum: 65536, description: 'largest source download accepted' }),
+  OPEN511_URL: Type.String({ default: 'https://api.open511.gov.bc.ca/events', pattern: '^https?://', description: 'DriveBC Open511 events API (road events and BC closures)' }),
+  ALBERTA_511_URL: Type.String({ default: 'https://511.alberta.ca/api/v2/get/event', pattern: '^https?://', description: 'Alberta 511 events (closure snapshots)' }),
+  ONTARIO_511_URL: Type.String({ default: 'https://511on.ca/api/v2/get/event', pattern: '^https?://', description: 'Ontario 511 events (closure snapshots)' }),
+  ROAD_EVENTS_POLL_SECONDS: Type.Integer({ default: 60, minimum: 0, maximum: 3600, description: 'road-event poll interval of the worker; 0 turns the schedule off' }),
+  CLOSURES_POLL_SECONDS: Type.Integer({ default: 300, minimum: 0, maximum: 86400, description: 'closure snapshot interval of the worker; 0 turns the schedule off' }),
+  ROAD_EVENTS_TIMEOUT_SECONDS: Type.Integer({ default: 20, minimum: 1, maximum: 300, description: 'HTTP timeout of one request to a road-event API' }),
 } as const;
 
 export const ConfigSchema = Type.Object(ConfigVariables);

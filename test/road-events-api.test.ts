@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { Value } from '@sinclair/typebox/value';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,12 +168,36 @@ describe('the three endpoints over a polled snapshot', () => {
     }
   });
 
-  it('the three endpoints and their parameters are in /openapi.json', async () => {
+  it('the three endpoints and their parameters are in /openapi.json, which stays valid OpenAPI 3.1', async () => {
     const doc = (await api.get('/openapi.json')).body;
+    const result = await new Validator().validate(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
     for (const path of ['/incidents', '/closures', '/road-conditions']) {
       const op = doc.paths[path].get;
       expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['bbox', 'jurisdiction', 'limit', 'near', 'radius', 'severity', 'status', 'type', 'updated_since']);
       expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '503']);
+    }
+  });
+
+  it('when Postgres cannot be read, the last view keeps being served', async () => {
+    const before = (await api.get('/incidents')).body;
+    await pool.query('ALTER TABLE road_feed_status RENAME TO road_feed_status_away');
+    try {
+      await afterViewTtl();
+      const res = await api.get('/incidents');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(before);
+    } finally {
+      await pool.query('ALTER TABLE road_feed_status_away RENAME TO road_feed_status');
+    }
+    const fresh = await RoadEventsApi.start(t); // with no view yet, the same fault is a 503
+    await pool.query('ALTER TABLE road_feed_status RENAME TO road_feed_status_away');
+    try {
+      expect((await fresh.get('/incidents')).status).toBe(503);
+    } finally {
+      await pool.query('ALTER TABLE road_feed_status_away RENAME TO road_feed_status');
+      await fresh.close();
     }
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EventGrid } from '../api/routes/road-events/event-grid.ts';
 import { closureFrom511 } from '../ingest/road-events/closures/from-511.ts';
 import { closureFromOpen511 } from '../ingest/road-events/closures/from-open511.ts';
 import {
@@ -245,5 +246,33 @@ describe('distances', () => {
     const line = { type: 'LineString' as const, coordinates: [[-124, 49.5], [-122, 49.5]] as Position[] };
     expect(geometryTouchesBBox(line, { minLon: -123.1, minLat: 49.4, maxLon: -122.9, maxLat: 49.6 })).toBe(true);
     expect(geometryTouchesBBox(line, { minLon: -123.1, minLat: 49.6, maxLon: -122.9, maxLat: 49.7 })).toBe(false);
+  });
+});
+
+describe('the API\'s event grid', () => {
+  it('returns every event whose box meets the query box, once each, in ascending order', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const n = 1500;
+    const boxes = { minLon: new Float64Array(n), minLat: new Float64Array(n), maxLon: new Float64Array(n), maxLat: new Float64Array(n) };
+    for (let i = 0; i < n; i++) {
+      const lon = -128 + random() * 14, lat = 48 + random() * 8;
+      boxes.minLon[i] = lon;
+      boxes.minLat[i] = lat;
+      boxes.maxLon[i] = lon + (random() < 0.02 ? 20 * random() : random() * 0.5); // a few span the province
+      boxes.maxLat[i] = lat + random() * 0.5;
+    }
+    const grid = new EventGrid(boxes);
+    for (let q = 0; q < 500; q++) {
+      const lon = -131 + random() * 20, lat = 46 + random() * 12;
+      const box = { minLon: lon, minLat: lat, maxLon: lon + random() * 4, maxLat: lat + random() * 2 };
+      const expected: number[] = [];
+      for (let i = 0; i < n; i++) {
+        if (!(boxes.maxLon[i]! < box.minLon || boxes.minLon[i]! > box.maxLon || boxes.maxLat[i]! < box.minLat || boxes.minLat[i]! > box.maxLat)) expected.push(i);
+      }
+      const got = [...grid.candidates(box)];
+      expect(got.filter((i) => expected.includes(i))).toEqual(expected);
+      expect(got).toEqual([...new Set(got)].sort((a, b) => a - b));
+    }
   });
 });

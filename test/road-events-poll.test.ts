@@ -225,11 +225,21 @@ describe('pagination', () => {
   };
   beforeAll(clearBc);
 
-  it('follows pagination.next_url across pages', async () => {
+  it('follows pagination.next_url across pages, and stops where the last page has none', async () => {
     upstream.handle('/next-url', (url) => page(url, true));
     const o = await poll('/next-url');
     expect(o).toMatchObject({ outcome: 'changed', pages: 3, events: 1234 });
     expect(upstream.requestsTo('/next-url').map((u) => u.searchParams.get('offset'))).toEqual([null, '500', '1000']);
+    // Exactly full pages: no extra request after the last one.
+    const exact = many.slice(0, 1000);
+    upstream.handle('/next-url-1000', (url) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const more = offset + 500 < exact.length;
+      return { body: open511Page(exact.slice(offset, offset + 500), more ? { offset: String(offset), next_url: `/next-url-1000?limit=500&offset=${offset + 500}` } : { offset: String(offset) }) };
+    });
+    expect(await poll('/next-url-1000')).toMatchObject({ pages: 2, events: 1000 });
+    expect(upstream.requestsTo('/next-url-1000')).toHaveLength(2);
+    await poll('/next-url'); // back to the 1234
   });
 
   it('without next_url, asks limit/offset while pages come back full', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { coverageRoute } from './coverage.ts';
+import { roadEventsRoutes } from './road-events/index.ts';
 import { transitRoutes } from './transit/index.ts';
 
 /**
@@ -9,4 +10,5 @@ import { transitRoutes } from './transit/index.ts';
 export const routes: FastifyPluginAsync[] = [
   transitRoutes,
   coverageRoute,
+  roadEventsRoutes,
 ];

@@ -1,0 +1,105 @@
+import type { Pool, PoolClient } from 'pg';
+
+type Db = Pool | PoolClient;
+
+/** The poll status of one feed (row of road_feed_status). */
+export interface FeedStatus {
+  feed: string;
+  jurisdiction: string;
+  sourceUrl: string | null;
+  lastAttemptAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastChangeAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+  anomaly: string | null;
+  anomalyAt: Date | null;
+  upstreamCount: number | null;
+  storedCount: number;
+  generation: number;
+  notBefore: Date | null;
+}
+
+const COLUMNS = `feed, jurisdiction, source_url, last_attempt_at, last_success_at, last_change_at, last_error, last_error_at,
+  anomaly, anomaly_at, upstream_count, stored_count, generation, not_before`;
+
+interface Row {
+  feed: string; jurisdiction: string; source_url: string | null; last_attempt_at: Date | null; last_success_at: Date | null;
+  last_change_at: Date | null; last_error: string | null; last_error_at: Date | null; anomaly: string | null; anomaly_at: Date | null;
+  upstream_count: number | null; stored_count: number; generation: string | number; not_before: Date | null;
+}
+
+const fromRow = (r: Row): FeedStatus => ({
+  feed: r.feed,
+  jurisdiction: r.jurisdiction,
+  sourceUrl: r.source_url,
+  lastAttemptAt: r.last_attempt_at,
+  lastSuccessAt: r.last_success_at,
+  lastChangeAt: r.last_change_at,
+  lastError: r.last_error,
+  lastErrorAt: r.last_error_at,
+  anomaly: r.anomaly,
+  anomalyAt: r.anomaly_at,
+  upstreamCount: r.upstream_count,
+  storedCount: r.stored_count,
+  generation: Number(r.generation),
+  notBefore: r.not_before,
+});
+
+export async function readFeedStatuses(db: Db, feeds: string[]): Promise<FeedStatus[]> {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM road_feed_status WHERE feed = ANY($1) ORDER BY feed`, [feeds]);
+  return rows.map(fromRow);
+}
+
+export async function readFeedStatus(db: Db, feed: string): Promise<FeedStatus | null> {
+  return (await readFeedStatuses(db, [feed]))[0] ?? null;
+}
+
+export async function recordAttempt(db: Db, feed: string, jurisdiction: string, sourceUrl: string, at: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO road_feed_status (feed, jurisdiction, source_url, last_attempt_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (feed) DO UPDATE SET source_url = $3, last_attempt_at = $4`,
+    [feed, jurisdiction, sourceUrl, at],
+  );
+}
+
+/** A failed attempt; `notBefore` (from a 429's Retry-After) holds back the next scheduled poll. */
+export async function recordFailure(db: Db, feed: string, message: string, at: Date, notBefore: Date | null): Promise<void> {
+  await db.query('UPDATE road_feed_status SET last_error = $2, last_error_at = $3, not_before = $4 WHERE feed = $1', [feed, message, at, notBefore]);
+}
+
+/** An answer that was not accepted (the stored rows stay as they were). */
+export async function recordAnomaly(db: Db, feed: string, message: string, at: Date): Promise<void> {
+  await db.query('UPDATE road_feed_status SET anomaly = $2, anomaly_at = $3, not_before = NULL WHERE feed = $1', [feed, message, at]);
+}
+
+/** An accepted answer; called inside the transaction that stored it. */
+export async function recordSuccess(client: PoolClient, feed: string, outcome: { changed: boolean; upstreamCount: number; storedCount: number }, at: Date): Promise<void> {
+  await client.query(
+    `UPDATE road_feed_status SET last_success_at = $2,
+       last_change_at = CASE WHEN $3 OR last_change_at IS NULL THEN $2 ELSE last_change_at END,
+       generation = generation + CASE WHEN $3 THEN 1 ELSE 0 END,
+       upstream_count = $4, stored_count = $5, not_before = NULL
+     WHERE feed = $1`,
+    [feed, at, outcome.changed, outcome.upstreamCount, outcome.storedCount],
+  );
+}
+
+/**
+ * Runs `fn` holding a session advisory lock named `name`, so one poll of a feed runs at a time
+ * across every worker process; null (and `fn` not run) when another holds it.
+ */
+export async function withPollLock<T>(pool: Pool, name: string, fn: () => Promise<T>): Promise<T | null> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(4242017, hashtext($1)) AS ok', [name]);
+    if (!rows[0]?.ok) return null;
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(4242017, hashtext($1))', [name]).catch(() => {});
+    }
+  } finally {
+    client.release();
+  }
+}

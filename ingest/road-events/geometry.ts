@@ -1,0 +1,256 @@
+/**
+ * Small geodesy for road events: GeoJSON checks, bounding boxes and distances in metres between
+ * points, lines and routes. Distances are great-circle (haversine) to the nearest point of a
+ * segment, found in a local equirectangular frame; good to well under a metre at road scales.
+ */
+export type Position = [number, number];
+
+export type RoadGeometry =
+  | { type: 'Point'; coordinates: Position }
+  | { type: 'MultiPoint'; coordinates: Position[] }
+  | { type: 'LineString'; coordinates: Position[] }
+  | { type: 'MultiLineString'; coordinates: Position[][] };
+
+export interface BBox {
+  minLon: number;
+  minLat: number;
+  maxLon: number;
+  maxLat: number;
+}
+
+const EARTH_RADIUS_M = 6_371_008.8;
+const RAD = Math.PI / 180;
+/** Metres per degree of latitude on the mean sphere. */
+export const METRES_PER_DEGREE = EARTH_RADIUS_M * RAD;
+
+function isPosition(value: unknown): value is Position {
+  if (!Array.isArray(value) || value.length < 2) return false;
+  const [lon, lat] = value as unknown[];
+  return typeof lon === 'number' && typeof lat === 'number' && Number.isFinite(lon) && Number.isFinite(lat) &&
+    lon >= -180 && lon <= 180 && lat >= -90 && lat <= 90;
+}
+
+const position = (p: Position): Position => [p[0], p[1]];
+
+/**
+ * A GeoJSON Point, MultiPoint, LineString or MultiLineString with WGS84 positions (extra
+ * ordinates dropped), or the reason it is not one.
+ */
+export function readGeometry(value: unknown): { ok: true; geometry: RoadGeometry } | { ok: false; reason: string } {
+  if (!value || typeof value !== 'object') return { ok: false, reason: 'geography is missing' };
+  const { type, coordinates } = value as { type?: unknown; coordinates?: unknown };
+  const bad = (what: string) => ({ ok: false as const, reason: `geography ${String(type)} has ${what}` });
+  switch (type) {
+    case 'Point':
+      return isPosition(coordinates) ? { ok: true, geometry: { type, coordinates: position(coordinates) } } : bad('no valid lng,lat position');
+    case 'MultiPoint':
+      if (!Array.isArray(coordinates) || !coordinates.length || !coordinates.every(isPosition)) return bad('invalid positions');
+      return { ok: true, geometry: { type, coordinates: coordinates.map(position) } };
+    case 'LineString':
+      if (!Array.isArray(coordinates) || coordinates.length < 2 || !coordinates.every(isPosition)) return bad('fewer than 2 valid positions');
+      return { ok: true, geometry: { type, coordinates: coordinates.map(position) } };
+    case 'MultiLineString':
+      if (!Array.isArray(coordinates) || !coordinates.length ||
+        !coordinates.every((line) => Array.isArray(line) && line.length >= 2 && line.every(isPosition))) return bad('a part with fewer than 2 valid positions');
+      return { ok: true, geometry: { type, coordinates: (coordinates as Position[][]).map((line) => line.map(position)) } };
+    default:
+      return { ok: false, reason: `geography type ${JSON.stringify(type ?? null)} is not supported (Point, MultiPoint, LineString, MultiLineString)` };
+  }
+}
+
+/** The geometry as polylines; a point is a one-vertex line. */
+export function geometryParts(g: RoadGeometry): Position[][] {
+  switch (g.type) {
+    case 'Point':
+      return [[g.coordinates]];
+    case 'MultiPoint':
+      return g.coordinates.map((p) => [p]);
+    case 'LineString':
+      return [g.coordinates];
+    case 'MultiLineString':
+      return g.coordinates;
+  }
+}
+
+export function bboxOf(points: Iterable<Position>): BBox {
+  const box = { minLon: Infinity, minLat: Infinity, maxLon: -Infinity, maxLat: -Infinity };
+  for (const [lon, lat] of points) {
+    if (lon < box.minLon) box.minLon = lon;
+    if (lon > box.maxLon) box.maxLon = lon;
+    if (lat < box.minLat) box.minLat = lat;
+    if (lat > box.maxLat) box.maxLat = lat;
+  }
+  return box;
+}
+
+export const geometryBBox = (g: RoadGeometry): BBox => bboxOf(geometryParts(g).flat());
+
+export function bboxesIntersect(a: BBox, b: BBox): boolean {
+  return a.minLon <= b.maxLon && a.maxLon >= b.minLon && a.minLat <= b.maxLat && a.maxLat >= b.minLat;
+}
+
+/** The box grown by `metres` on every side (longitude scaled at the box's most poleward latitude). */
+export function expandBBox(b: BBox, metres: number): BBox {
+  const dLat = metres / METRES_PER_DEGREE;
+  const poleward = Math.min(89, Math.max(Math.abs(b.minLat), Math.abs(b.maxLat)) + dLat);
+  const dLon = metres / (METRES_PER_DEGREE * Math.cos(poleward * RAD));
+  return { minLon: b.minLon - dLon, minLat: b.minLat - dLat, maxLon: b.maxLon + dLon, maxLat: b.maxLat + dLat };
+}
+
+/** The box around a circle of `metres` about (lon, lat). */
+export const circleBBox = (lon: number, lat: number, metres: number): BBox => expandBBox({ minLon: lon, minLat: lat, maxLon: lon, maxLat: lat }, metres);
+
+export function haversineMetres(lon1: number, lat1: number, lon2: number, lat2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLon = (lon2 - lon1) * RAD;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Metres from (lon, lat) to the nearest point of segment a–b. */
+export function pointSegmentMetres(lon: number, lat: number, a: Position, b: Position): number {
+  const k = Math.cos(lat * RAD);
+  const ax = (a[0] - lon) * k, ay = a[1] - lat;
+  const bx = (b[0] - lon) * k, by = b[1] - lat;
+  const dx = bx - ax, dy = by - ay;
+  const lengthSq = dx * dx + dy * dy;
+  const t = lengthSq === 0 ? 0 : Math.min(1, Math.max(0, -(ax * dx + ay * dy) / lengthSq));
+  return haversineMetres(lon, lat, a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]));
+}
+
+/**
+ * Metres from (lon, lat) to the nearest point of the geometry. The nearest point is found in a
+ * local equirectangular frame centred on (lon, lat), then measured great-circle: one haversine
+ * per geometry instead of one per segment.
+ */
+export function pointGeometryMetres(lon: number, lat: number, g: RoadGeometry): number {
+  const k = Math.cos(lat * RAD);
+  let bestSq = Infinity, bestLon = lon, bestLat = lat;
+  for (const part of geometryParts(g)) {
+    let ax = (part[0]![0] - lon) * k, ay = part[0]![1] - lat;
+    if (part.length === 1 && ax * ax + ay * ay < bestSq) {
+      bestSq = ax * ax + ay * ay;
+      bestLon = part[0]![0];
+      bestLat = part[0]![1];
+    }
+    for (let i = 1; i < part.length; i++) {
+      const bx = (part[i]![0] - lon) * k, by = part[i]![1] - lat;
+      const dx = bx - ax, dy = by - ay;
+      const lengthSq = dx * dx + dy * dy;
+      const t = lengthSq === 0 ? 0 : Math.min(1, Math.max(0, -(ax * dx + ay * dy) / lengthSq));
+      const fx = ax + t * dx, fy = ay + t * dy;
+      if (fx * fx + fy * fy < bestSq) {
+        bestSq = fx * fx + fy * fy;
+        bestLon = lon + fx / k;
+        bestLat = lat + fy;
+      }
+      ax = bx;
+      ay = by;
+    }
+  }
+  return haversineMetres(lon, lat, bestLon, bestLat);
+}
+
+/** Whether segments p1–p2 and q1–q2 cross (planar test in a frame local to p1). */
+function segmentsCross(p1: Position, p2: Position, q1: Position, q2: Position): boolean {
+  const k = Math.cos(p1[1] * RAD);
+  const x = (p: Position) => (p[0] - p1[0]) * k;
+  const y = (p: Position) => p[1] - p1[1];
+  const cross = (a: Position, b: Position, c: Position) => (x(b) - x(a)) * (y(c) - y(a)) - (y(b) - y(a)) * (x(c) - x(a));
+  const d1 = cross(q1, q2, p1), d2 = cross(q1, q2, p2), d3 = cross(p1, p2, q1), d4 = cross(p1, p2, q2);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+/** Metres between two segments (a single-vertex segment is a point). */
+function segmentSegmentMetres(p1: Position, p2: Position, q1: Position, q2: Position): number {
+  if (segmentsCross(p1, p2, q1, q2)) return 0;
+  return Math.min(
+    pointSegmentMetres(p1[0], p1[1], q1, q2),
+    pointSegmentMetres(p2[0], p2[1], q1, q2),
+    pointSegmentMetres(q1[0], q1[1], p1, p2),
+    pointSegmentMetres(q2[0], q2[1], p1, p2),
+  );
+}
+
+/**
+ * Metres between a route (LineString positions) and a geometry, or Infinity when the two are
+ * farther apart than `cutoff` metres (segments outside the geometry's box grown by the cutoff
+ * are skipped, so a long route costs little).
+ */
+export function routeGeometryMetres(route: Position[], g: RoadGeometry, cutoff: number): number {
+  const reach = expandBBox(geometryBBox(g), cutoff);
+  const parts = geometryParts(g);
+  let best = Infinity;
+  const segments = route.length === 1 ? [[route[0]!, route[0]!]] : route.slice(1).map((p, i) => [route[i]!, p]);
+  for (const [a, b] of segments as [Position, Position][]) {
+    if (Math.max(a[0], b[0]) < reach.minLon || Math.min(a[0], b[0]) > reach.maxLon ||
+      Math.max(a[1], b[1]) < reach.minLat || Math.min(a[1], b[1]) > reach.maxLat) continue;
+    for (const part of parts) {
+      if (part.length === 1) {
+        best = Math.min(best, pointSegmentMetres(part[0]![0], part[0]![1], a, b));
+        continue;
+      }
+      for (let i = 1; i < part.length; i++) best = Math.min(best, segmentSegmentMetres(a, b, part[i - 1]!, part[i]!));
+    }
+    if (best === 0) return 0;
+  }
+  return best <= cutoff ? best : Infinity;
+}
+
+/** Decodes a Google encoded polyline (precision 5) into [lng, lat] positions. */
+export function decodePolyline(encoded: string, precision = 5): Position[] | null {
+  const factor = 10 ** precision;
+  const positions: Position[] = [];
+  let index = 0, lat = 0, lon = 0;
+  const next = (): number | null => {
+    let result = 0, shift = 0, byte: number;
+    do {
+      if (index >= encoded.length) return null;
+      byte = encoded.charCodeAt(index++) - 63;
+      if (byte < 0 || byte > 63) return null;
+      result |= (byte & 0x1f) << shift;
+      shift += 5;
+    } while (byte >= 0x20 && shift < 35);
+    return result & 1 ? ~(result >> 1) : result >> 1;
+  };
+  while (index < encoded.length) {
+    const dLat = next();
+    const dLon = next();
+    if (dLat === null || dLon === null) return null;
+    lat += dLat;
+    lon += dLon;
+    positions.push([lon / factor, lat / factor]);
+  }
+  return positions.every(isPosition) ? positions : null;
+}
+
+/** Whether segment a–b has a point inside the box (Liang–Barsky clipping, planar in degrees). */
+function segmentTouchesBBox(a: Position, b: Position, box: BBox): boolean {
+  let t0 = 0, t1 = 1;
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const edges: [number, number][] = [[-dx, a[0] - box.minLon], [dx, box.maxLon - a[0]], [-dy, a[1] - box.minLat], [dy, box.maxLat - a[1]]];
+  for (const [p, q] of edges) {
+    if (p === 0) {
+      if (q < 0) return false;
+      continue;
+    }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r);
+    else t1 = Math.min(t1, r);
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/** Whether any point of the geometry lies in the box (edges included). */
+export function geometryTouchesBBox(g: RoadGeometry, box: BBox): boolean {
+  for (const part of geometryParts(g)) {
+    if (part.length === 1) {
+      const [lon, lat] = part[0]!;
+      if (lon >= box.minLon && lon <= box.maxLon && lat >= box.minLat && lat <= box.maxLat) return true;
+      continue;
+    }
+    for (let i = 1; i < part.length; i++) if (segmentTouchesBBox(part[i - 1]!, part[i]!, box)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,90 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { CONDITIONS, DIRECTIONS, EVENT_STATUSES, EVENT_TYPES, SEVERITIES } from '../ingest/road-events/mapping.ts';
+
+/**
+ * Requests and responses of GET /incidents, /closures and /road-conditions (volume 2, "Road
+ * event", "Road events"). The routes validate with these and /openapi.json is generated from them.
+ */
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const literals = (values: readonly string[], description?: string) =>
+  Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
+
+// ---- requests -------------------------------------------------------------------------------
+
+const list = (values: readonly string[]) => `comma-separated, any of: ${values.join(', ')}`;
+
+export const RoadEventsQuery = Type.Object({
+  jurisdiction: Type.Optional(Type.String({ description: 'comma-separated ISO 3166-2 codes; only CA-BC is covered' })),
+  bbox: Type.Optional(Type.String({ description: 'west,south,east,north in WGS84 degrees' })),
+  near: Type.Optional(Type.String({ description: 'lng,lat in WGS84 degrees; lines match by their distance to the point' })),
+  radius: Type.Optional(Type.Integer({ minimum: 1, maximum: 500_000, description: 'metres around near (default 25000)' })),
+  type: Type.Optional(Type.String({ description: list(EVENT_TYPES) })),
+  severity: Type.Optional(Type.String({ description: list(SEVERITIES) })),
+  status: Type.Optional(Type.String({ description: list(EVENT_STATUSES) })),
+  updated_since: Type.Optional(Type.String({ description: 'ISO 8601 instant with Z or an offset: events the publisher changed at or after it' })),
+  limit: Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'answers are not paged' }),
+});
+export type RoadEventsQuery = Static<typeof RoadEventsQuery>;
+
+// ---- records --------------------------------------------------------------------------------
+
+const Position = Type.Array(Type.Number(), { minItems: 2, maxItems: 2, description: '[lng, lat]' });
+
+export const RoadEventGeometry = Type.Union([
+  Type.Object({ type: Type.Literal('Point'), coordinates: Position }),
+  Type.Object({ type: Type.Literal('MultiPoint'), coordinates: Type.Array(Position) }),
+  Type.Object({ type: Type.Literal('LineString'), coordinates: Type.Array(Position) }),
+  Type.Object({ type: Type.Literal('MultiLineString'), coordinates: Type.Array(Type.Array(Position)) }),
+], { description: 'GeoJSON geometry as published (WGS84)' });
+
+export const RoadEventRoad = Type.Object({
+  name: Type.String(),
+  direction: literals(DIRECTIONS, 'Open511 direction lower-cased; unknown when not given'),
+  closed: Type.Boolean({ description: 'true only when the publisher\'s road state is CLOSED' }),
+  from: Nullable(Type.String()),
+  to: Nullable(Type.String()),
+  condition: literals(CONDITIONS, 'this road\'s lane state, else the event\'s stated surface, else unknown'),
+});
+export type RoadEventRoad = Static<typeof RoadEventRoad>;
+
+export const RoadEvent = Type.Object({
+  id: Type.String({ description: 'svc:road:<jurisdiction lower-case>:<url-encoded source id>' }),
+  source_id: Type.String({ description: "publisher's id" }),
+  jurisdiction: Type.String({ description: 'ISO 3166-2' }),
+  type: literals(EVENT_TYPES),
+  severity: literals(SEVERITIES),
+  condition: literals(CONDITIONS, 'closed when a road state is CLOSED; else the stated surface; else the most restrictive stated lane state; else unknown'),
+  description: Type.String({ description: "publisher's text verbatim (English)" }),
+  roads: Type.Array(RoadEventRoad),
+  geometry: RoadEventGeometry,
+  starts_at: Nullable(Type.String({ description: 'start of the schedule, ISO 8601 with offset; null when not known' })),
+  ends_at: Nullable(Type.String({ description: 'end of the schedule, ISO 8601 with offset; null when open-ended' })),
+  source_updated_at: Type.String({ description: "publisher's update time, ISO 8601 with offset" }),
+  svc_updated_at: Type.String({ description: 'when canmap last saw this event change, ISO 8601 UTC' }),
+  source: Type.String({ description: 'dataset label' }),
+  status: literals(EVENT_STATUSES, 'archived as published; planned while the schedule starts later; else active'),
+});
+export type RoadEvent = Static<typeof RoadEvent>;
+
+export const Unavailable = Type.Object({ jurisdiction: Type.String(), reason: Type.String() });
+
+export const RoadEventsMeta = Type.Object({
+  source: Type.String(),
+  status: literals(['current', 'stale', 'partial'], 'current; stale: upstream answers but nothing changed for over an hour; partial: a requested jurisdiction could not be reached (see unavailable)'),
+  attribution: Type.String(),
+  fetched_at: Nullable(Type.String({ description: 'last successful poll of the requested jurisdictions (oldest of them), ISO 8601 UTC' })),
+  unavailable: Type.Optional(Type.Array(Unavailable, { description: 'present when a requested jurisdiction could not be reached; an empty data list is then no proof that nothing is closed' })),
+});
+export type RoadEventsMeta = Static<typeof RoadEventsMeta>;
+
+// ---- responses ------------------------------------------------------------------------------
+
+export const RoadEventsResponse = Type.Object({ data: Type.Array(RoadEvent), meta: RoadEventsMeta });
+export type RoadEventsResponse = Static<typeof RoadEventsResponse>;
+
+export const RoadEventsErrorResponse = Type.Object({
+  error: Type.String(),
+  code: Type.Optional(Type.String()),
+  retryable: Type.Optional(Type.Boolean()),
+});

@@ -35,6 +35,13 @@ describe('canmap demo', () => {
     expect(text).toContain(`transit ${body.meta.data_version}`);
     expect((await fetch(`${api}/transit/agencies`)).status).toBe(401);
 
+    const incidents = await fetch(`${api}/incidents`, { headers: { authorization: `Bearer ${key}` } });
+    expect(incidents.status).toBe(200);
+    const events = (await incidents.json()) as { data: { id: string; jurisdiction: string }[]; meta: { status: string } };
+    expect(events.data.length).toBeGreaterThan(0);
+    expect(events.data.every((e) => e.id.startsWith('svc:road:ca-bc:') && e.jurisdiction === 'CA-BC')).toBe(true);
+    expect(events.meta.status).toBe('current');
+
     demo.child.kill('SIGINT');
     expect(await demo.exited).toEqual({ code: 0, signal: null });
   });

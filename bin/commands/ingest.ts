@@ -42,7 +42,7 @@ export const ingestCommand: Command = {
     if (name === 'road-events') return runRoadEventsIngest(argv.slice(1), { config, out });
     const kind = name && !name.startsWith('-') ? findKind(name) : undefined;
     if (!kind) {
-      const list = kindNames().join(', ');
+      const list = [...kindNames(), 'road-events'].join(', ');
       throw new CliError(name && !name.startsWith('-') ? `unknown kind "${name}"; kinds: ${list}` : `a kind is required; kinds: ${list}\nusage: canmap ${this.usage}`, 2);
     }
     const usage = `ingest ${kind.cli.usage} ${COMMON}`;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 export const OPEN511_SAMPLES = path.resolve(import.meta.dirname, '../../../shared/data/open511/drivebc-bcgov');
-export const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/road-events');
+export const FIXTURES = path.resolve(import.meta.dirname, '../../ingest/road-events/samples');
 
 /** A real DriveBC answer (`four`, `four_updated`, `five_with_validation_error`, ...) as text. */
 export const drivebc = (name: string) => readFileSync(path.join(OPEN511_SAMPLES, `event_event_feed_list_of_${name}.json`), 'utf8');

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Redis } from 'ioredis';
+import { enqueueIngest } from '../../jobs/enqueue.ts';
+import { findKind } from '../../jobs/kinds/index.ts';
+import { openQueue } from '../../jobs/queues.ts';
+import { waitForJob } from '../../jobs/watch.ts';
+import type { Config } from '../../lib/config.ts';
+import { createProgressView } from '../commands/ingest-progress.ts';
+import { CliError, type Output } from '../output.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The bundled sample source of every release kind, as the options of `canmap ingest <kind>`. */
+const SAMPLE_SOURCES = [{ kind: 'transit', options: { feeds: path.join(ROOT, 'ingest/gtfs/samples/feeds.json') } }];
+
+/** Queues each sample with --enable, follows it like `ingest --wait`, and returns kind → release id. */
+export async function ingestReleaseSamples(config: Config, redis: Redis, out: Output): Promise<Record<string, string>> {
+  const releases: Record<string, string> = {};
+  for (const sample of SAMPLE_SOURCES) {
+    const kind = findKind(sample.kind)!;
+    const payload = { ...(await kind.cli.toPayload([], sample.options)), enable: true };
+    const queue = openQueue(config, kind.kind, redis);
+    try {
+      const { jobId } = await enqueueIngest(config, queue, kind, payload);
+      out.info(`ingesting the ${kind.kind} sample (${jobId})`);
+      const view = createProgressView(out.json);
+      const outcome = await waitForJob(queue, jobId, view.update).finally(view.end);
+      if (!outcome.ok) throw new CliError(`the ${kind.kind} sample failed to ingest: ${outcome.reason}`);
+      releases[kind.kind] = outcome.result.release;
+    } finally {
+      await queue.close();
+    }
+  }
+  return releases;
+}
+
+/** The API picks an enable up through NOTIFY; wait until every sample release is what it serves. */
+export async function waitUntilServed(status: () => Record<string, { id: string | null; state: string }>, releases: Record<string, string>) {
+  const deadline = Date.now() + 30_000;
+  while (Object.entries(releases).some(([kind, id]) => status()[kind]?.id !== id || status()[kind]?.state !== 'ready')) {
+    if (Date.now() > deadline) throw new CliError(`the API did not start serving ${JSON.stringify(releases)} within 30 s: ${JSON.stringify(status())}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

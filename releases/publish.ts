@@ -18,6 +18,8 @@ export interface PublishSpec extends HashedBuild {
   kind: string;
   /** Writes every artifact into stagingDir; each file there becomes a checksummed artifact. */
   build(stagingDir: string): Promise<BuildOutcome>;
+  /** Frees what preparing held (loaded inputs); called once publishing is over, built or reused. */
+  dispose?(): Promise<void>;
 }
 
 export interface PublishDeps {
@@ -60,6 +62,14 @@ async function existingRelease(deps: PublishDeps, kind: string, contentHash: str
  * and nothing is registered that does not verify. Same content hash → the existing release.
  */
 export async function publishRelease(deps: PublishDeps, spec: PublishSpec): Promise<{ release: RegisteredRelease; reused: boolean }> {
+  try {
+    return await publish(deps, spec);
+  } finally {
+    await spec.dispose?.();
+  }
+}
+
+async function publish(deps: PublishDeps, spec: PublishSpec): Promise<{ release: RegisteredRelease; reused: boolean }> {
   const contentHash = computeContentHash(spec);
   const createdAt = new Date();
   const id = releaseIdFor(contentHash, createdAt);

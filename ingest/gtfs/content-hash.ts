@@ -1,59 +1,83 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { FeedFiles } from './feed-files.ts';
+
+/** Lower-cased .txt file name (e.g. "stops.txt") → sha256 hex of its normalized content. */
+export type FileHashes = Map<string, string>;
 
 /**
  * sha256 of the normalized feed: for each .txt file in name order, its lower-cased name and the
  * sha256 of its content with a leading UTF-8 BOM removed and CRLF turned into LF. Re-zipping or
  * re-saving a feed with other line endings gives the same hash.
  */
-export async function hashFeedFiles(files: FeedFiles): Promise<string> {
+export function combineFileHashes(hashes: FileHashes): string {
   const outer = createHash('sha256');
-  for (const name of [...files.keys()].sort()) {
-    outer.update(`${name}\0${await hashNormalizedFile(files.get(name)!)}\n`);
-  }
+  for (const name of [...hashes.keys()].sort()) outer.update(`${name}\0${hashes.get(name)!}\n`);
   return outer.digest('hex');
+}
+
+/** The feed hash of files on disk (a directory feed; a zip is hashed while it is extracted). */
+export async function hashFeedFiles(files: FeedFiles): Promise<string> {
+  const names = [...files.keys()];
+  const digests = await Promise.all(names.map((name) => hashNormalizedFile(files.get(name)!)));
+  return combineFileHashes(new Map(names.map((name, i) => [name, digests[i]!])));
+}
+
+export async function hashNormalizedFile(file: string): Promise<string> {
+  const hasher = new NormalizedHasher();
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) hasher.update(chunk as Buffer);
+  return hasher.digest();
 }
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const CR = 0x0d;
 const LF = 0x0a;
 
-export async function hashNormalizedFile(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  let first = true;
-  let pendingCr = false;
-  for await (const raw of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
-    let chunk = raw as Buffer;
-    if (first) {
-      first = false;
-      if (chunk.subarray(0, 3).equals(BOM)) chunk = chunk.subarray(3);
+/** sha256 of a byte stream fed in chunks, without a leading BOM and with every CRLF read as LF. */
+export class NormalizedHasher {
+  private readonly hash: Hash = createHash('sha256');
+  /** Bytes held back at the start until it is known whether they are a BOM. */
+  private head: Buffer | null = Buffer.alloc(0);
+  private pendingCr = false;
+
+  update(raw: Buffer): void {
+    let chunk = raw;
+    if (this.head !== null) {
+      const head = Buffer.concat([this.head, chunk]);
+      if (head.length < BOM.length && BOM.subarray(0, head.length).equals(head)) {
+        this.head = head;
+        return;
+      }
+      this.head = null;
+      chunk = head.subarray(0, 3).equals(BOM) ? head.subarray(3) : head;
     }
-    if (pendingCr) {
+    if (chunk.length === 0) return;
+    if (this.pendingCr) {
       // a CR at the end of the previous chunk: drop it if this chunk starts with LF
-      if (chunk[0] !== LF) hash.update(Buffer.of(CR));
-      pendingCr = false;
+      if (chunk[0] !== LF) this.hash.update(Buffer.of(CR));
+      this.pendingCr = false;
     }
-    if (chunk.length > 0 && chunk[chunk.length - 1] === CR) {
-      pendingCr = true;
+    if (chunk[chunk.length - 1] === CR) {
+      this.pendingCr = true;
       chunk = chunk.subarray(0, chunk.length - 1);
     }
-    hash.update(stripCrBeforeLf(chunk));
+    this.updateWithoutCrLf(chunk);
   }
-  if (pendingCr) hash.update(Buffer.of(CR));
-  return hash.digest('hex');
-}
 
-function stripCrBeforeLf(chunk: Buffer): Buffer {
-  let at = chunk.indexOf('\r\n');
-  if (at === -1) return chunk;
-  const parts: Buffer[] = [];
-  let start = 0;
-  while (at !== -1) {
-    parts.push(chunk.subarray(start, at));
-    start = at + 1; // keep the LF
-    at = chunk.indexOf('\r\n', start);
+  digest(): string {
+    if (this.head !== null && this.head.length > 0) this.hash.update(this.head);
+    if (this.pendingCr) this.hash.update(Buffer.of(CR));
+    return this.hash.digest('hex');
   }
-  parts.push(chunk.subarray(start));
-  return Buffer.concat(parts);
+
+  private updateWithoutCrLf(chunk: Buffer): void {
+    let start = 0;
+    let at = chunk.indexOf('\r\n');
+    while (at !== -1) {
+      this.hash.update(chunk.subarray(start, at));
+      start = at + 1; // keep the LF
+      at = chunk.indexOf('\r\n', start);
+    }
+    this.hash.update(chunk.subarray(start));
+  }
 }

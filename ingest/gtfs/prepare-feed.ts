@@ -1,27 +1,26 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FeedSpec } from '../../schemas/transit-feeds.ts';
 import { acquireFeed, type AcquireOptions } from './acquire.ts';
-import { hashFeedFiles } from './content-hash.ts';
-import { openDuckDb, queryOne, type DuckDbLimits } from './duckdb.ts';
-import { FeedRefusedError } from './refusal.ts';
-import { countRows, loadRawTables } from './stage.ts';
 import { GTFS_COLUMNS, type GtfsTable } from './gtfs-files.ts';
-import { checkFrequencies, checkRequiredFiles, validateFeed } from './validate.ts';
+import { FeedRefusedError } from './refusal.ts';
+import type { BuildSession } from './session.ts';
+import { loadRawTables } from './stage.ts';
+import { checkFrequencies, checkRequiredFiles, validateFeed, type FeedCounts } from './validate.ts';
+
+export type { FeedCounts } from './validate.ts';
 
 const OTHER_TABLES = (Object.keys(GTFS_COLUMNS) as GtfsTable[]).filter((t) => t !== 'frequencies');
 
+/** The files the builder loads; a zip's other .txt files are only hashed. */
+const LOADED_FILES = new Set(Object.keys(GTFS_COLUMNS).map((table) => `${table}.txt`));
+
+/** Connections loading and checking one feed: stop_times on one, everything else beside it on the other. */
+const CONNECTIONS = 2;
+
 const DATA_ERROR = /^(Conversion|Invalid Input|Out of Range) Error/;
 
-export interface FeedCounts {
-  agencies: number;
-  stops: number;
-  routes: number;
-  trips: number;
-  stop_times: number;
-}
-
-/** A feed that passed validation: its raw tables wait in stagedDb for the build. */
+/** A feed that passed validation: its raw tables wait in the session's database `database` for the build. */
 export interface PreparedFeed {
   status: 'included';
   spec: FeedSpec;
@@ -33,7 +32,7 @@ export interface PreparedFeed {
   agencyCount: number;
   counts: FeedCounts;
   warnings: string[];
-  stagedDb: string;
+  database: string;
 }
 
 export interface RefusedFeed {
@@ -43,54 +42,55 @@ export interface RefusedFeed {
   sourceUpdatedAt: string | null;
 }
 
-export interface PrepareFeedOptions extends AcquireOptions {
-  duckdb: Omit<DuckDbLimits, 'tempDirectory'>;
-}
-
 /**
- * Acquires, hashes, loads and validates one feed in its own scratch folder. A FeedRefusedError
- * becomes a RefusedFeed; anything else (network trouble, HTTP 5xx) propagates so the job retries.
+ * Acquires, hashes, loads and validates one feed: files go to its own scratch folder, raw tables
+ * to the session's new in-memory database `database` (dropped again if the feed is refused). The
+ * session is awaited only once the files are on disk, so opening DuckDB overlaps the first
+ * download and unzip. A FeedRefusedError becomes a RefusedFeed; anything else (network trouble,
+ * HTTP 5xx) propagates so the job retries.
  */
-export async function prepareFeed(spec: FeedSpec, workDir: string, opts: PrepareFeedOptions): Promise<PreparedFeed | RefusedFeed> {
+export async function prepareFeed(
+  spec: FeedSpec,
+  workDir: string,
+  opts: AcquireOptions,
+  sessionReady: Promise<BuildSession>,
+  database: string,
+): Promise<PreparedFeed | RefusedFeed> {
   const feedDir = path.join(workDir, spec.id);
   await rm(feedDir, { recursive: true, force: true });
   let sourceUpdatedAt: string | null = null;
+  let attached: BuildSession | null = null;
   try {
-    const acquired = await acquireFeed(spec.source, feedDir, opts);
+    const acquired = await acquireFeed(spec.source, feedDir, opts, (name) => LOADED_FILES.has(name));
     sourceUpdatedAt = acquired.sourceUpdatedAt;
     checkRequiredFiles(acquired.files);
-    // hashing (Node) overlaps with loading and validation (DuckDB threads)
-    const hashing = hashFeedFiles(acquired.files);
-    hashing.catch(() => {});
 
-    const stagedDb = path.join(feedDir, 'staged.duckdb');
-    const tempDirectory = path.join(feedDir, 'duckdb-tmp');
-    await mkdir(tempDirectory, { recursive: true });
-    const db = await openDuckDb(stagedDb, { ...opts.duckdb, tempDirectory });
+    const session = await sessionReady;
+    const sizes = await Promise.all([...acquired.files.values()].map(async (file) => (await stat(file)).size));
+    await session.willLoad(sizes.reduce((a, b) => a + b, 0));
+    await session.attachFeed(database);
+    attached = session;
+    const connections = await Promise.all(Array.from({ length: CONNECTIONS }, () => session.connect(database)));
     try {
       // frequencies first: a frequency-based feed is refused before its big files are loaded
-      await loadRawTables(db.connection, acquired.files, ['frequencies']);
-      await checkFrequencies(db.connection);
-      await loadRawTables(db.connection, acquired.files, OTHER_TABLES);
-      const { timezone, agencyCount, warnings } = await validateFeed(db.connection);
-      const counts: FeedCounts = {
-        agencies: agencyCount,
-        stops: await countRows(db.connection, 'stops'),
-        routes: await countRows(db.connection, 'routes'),
-        trips: await countRows(db.connection, 'trips'),
-        stop_times: await countRows(db.connection, 'stop_times'),
-      };
-      const feedInfo = await queryOne<{ v: string | null }>(db.connection, `SELECT max(feed_version) AS v FROM raw_feed_info`);
-      await db.connection.run('CHECKPOINT');
-      const sha256 = await hashing;
+      if (acquired.files.has('frequencies.txt')) {
+        await loadRawTables(connections, acquired.files, ['frequencies']);
+        await checkFrequencies(connections[0]!);
+      }
+      const knownZones = session.knownZonesReady();
+      knownZones.catch(() => {}); // awaited below, unless a load fails first
+      await loadRawTables(connections, acquired.files, OTHER_TABLES);
+      await knownZones;
+      const { timezone, agencyCount, counts, feedVersion, warnings } = await validateFeed(connections);
       return {
-        status: 'included', spec, sha256, sourceUpdatedAt, sourceVersion: feedInfo?.v ?? acquired.etag,
-        timezone, agencyCount, counts, warnings, stagedDb,
+        status: 'included', spec, sha256: await acquired.contentHash, sourceUpdatedAt, sourceVersion: feedVersion ?? acquired.etag,
+        timezone, agencyCount, counts, warnings, database,
       };
     } finally {
-      db.close();
+      for (const connection of connections) session.disconnect(connection);
     }
   } catch (err) {
+    if (attached) await attached.detachFeed(database);
     if (err instanceof FeedRefusedError) return { status: 'refused', spec, reason: err.reason, sourceUpdatedAt };
     // DuckDB rejecting the data itself (a cast the checks did not foresee) concerns this feed only;
     // I/O and memory errors propagate and the job is retried.

@@ -1,12 +1,12 @@
-import path from 'node:path';
 import type { BuildOutcome, PublishSpec } from '../../releases/publish.ts';
 import type { ManifestInput } from '../../schemas/manifest.ts';
 import { TRANSIT_SCHEMA_VERSION } from '../../schemas/transit-release.ts';
 import type { FeedSpec } from '../../schemas/transit-feeds.ts';
 import { InvalidInputError } from '../errors.ts';
-import { buildTransitDatabase } from './build.ts';
+import { buildTransitDatabase, type TransitBuildResult } from './build.ts';
 import { checkFeedsList } from './feeds-list.ts';
 import { prepareFeed, type PreparedFeed, type RefusedFeed } from './prepare-feed.ts';
+import { openBuildSession, type BuildSession } from './session.ts';
 
 export { loadFeedsList } from './feeds-list.ts';
 export type { FeedSpec } from '../../schemas/transit-feeds.ts';
@@ -29,6 +29,12 @@ export interface TransitReleaseOptions {
   fetchTimeoutMs: number;
   maxDownloadBytes: number;
   onProgress?: (fraction: number, message: string) => void;
+}
+
+/** A transit PublishSpec holding the loaded feeds until build() or dispose() (publishRelease calls it). */
+export interface TransitPublishSpec extends PublishSpec {
+  /** Frees the loaded feeds without building (idempotent; build() does it itself). */
+  dispose(): Promise<void>;
 }
 
 export interface TransitCoverageEntry {
@@ -56,18 +62,32 @@ export interface TransitCoverageEntry {
  * whose inputs are the included feeds; build(stagingDir) writes transit.duckdb. Refused feeds
  * only appear in the coverage. Throws InvalidInputError when every feed is refused; network
  * failures and HTTP 5xx propagate as ordinary (retryable) errors.
+ *
+ * The validated feeds stay loaded in one DuckDB instance until build() has written the release
+ * (build closes it); a caller that does not build (e.g. the release is reused) should call
+ * dispose() to free that memory at once rather than when the spec is garbage-collected.
  */
-export async function prepareTransitRelease(feeds: FeedSpec[], opts: TransitReleaseOptions): Promise<PublishSpec> {
+export async function prepareTransitRelease(feeds: FeedSpec[], opts: TransitReleaseOptions): Promise<TransitPublishSpec> {
   checkFeedsList(feeds);
   const progress = opts.onProgress ?? (() => {});
+  const sessionReady = openBuildSession(opts.workDir, DUCKDB_LIMITS);
+  sessionReady.catch(() => {}); // awaited by the first feed that gets its files, and below
   const prepared: (PreparedFeed | RefusedFeed)[] = [];
-  for (const [i, spec] of feeds.entries()) {
-    progress((i / feeds.length) * PREPARE_SHARE, `checking feed ${spec.id}`);
-    prepared.push(await prepareFeed(spec, opts.workDir, { ...opts, duckdb: DUCKDB_LIMITS }));
+  let session: BuildSession;
+  try {
+    for (const [i, spec] of feeds.entries()) {
+      progress((i / feeds.length) * PREPARE_SHARE, `checking feed ${spec.id}`);
+      prepared.push(await prepareFeed(spec, opts.workDir, opts, sessionReady, `feed${i}`));
+    }
+    session = await sessionReady;
+  } catch (err) {
+    await sessionReady.then((s) => s.close(), () => {});
+    throw err;
   }
   const included = prepared.filter((f): f is PreparedFeed => f.status === 'included');
   const refused = prepared.filter((f): f is RefusedFeed => f.status === 'refused');
   if (included.length === 0) {
+    await session.close();
     throw new InvalidInputError(`every feed was refused: ${refused.map((f) => `${f.spec.id}: ${f.reason}`).join('; ')}`);
   }
   progress(PREPARE_SHARE, `${included.length} feed(s) valid, ${refused.length} refused`);
@@ -81,19 +101,27 @@ export async function prepareTransitRelease(feeds: FeedSpec[], opts: TransitRele
     source_updated_at: f.sourceUpdatedAt,
   }));
 
+  let used = false;
   return {
     kind: 'transit',
     builderVersion: TRANSIT_BUILDER_VERSION,
     schemaVersion: TRANSIT_SCHEMA_VERSION,
     inputs,
     async build(stagingDir: string): Promise<BuildOutcome> {
+      if (used) throw new Error('this transit release was already built or disposed; prepare it again');
+      used = true;
       const started = performance.now();
-      const result = await buildTransitDatabase(
-        stagingDir,
-        included,
-        { ...DUCKDB_LIMITS, tempDirectory: path.join(opts.workDir, '.transit-build-tmp') },
-        (done, total, message) => progress(PREPARE_SHARE + (done / total) * (1 - PREPARE_SHARE), message),
-      );
+      let result: TransitBuildResult;
+      try {
+        result = await buildTransitDatabase(
+          session,
+          stagingDir,
+          included,
+          (done, total, message) => progress(PREPARE_SHARE + (done / total) * (1 - PREPARE_SHARE), message),
+        );
+      } finally {
+        await session.close();
+      }
       const buildSeconds = (performance.now() - started) / 1000;
       progress(1, 'transit database written');
       const coverage = prepared.map((feed) => coverageEntry(feed, result.serviceRanges.get(feed.spec.id)));
@@ -106,6 +134,10 @@ export async function prepareTransitRelease(feeds: FeedSpec[], opts: TransitRele
         },
         coverage: coverage as unknown as Record<string, unknown>[],
       };
+    },
+    async dispose() {
+      used = true;
+      await session.close();
     },
   };
 }

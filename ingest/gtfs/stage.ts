@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { readCsvHeader } from './csv-header.ts';
 import { ident, lit, queryOne } from './duckdb.ts';
@@ -14,11 +15,25 @@ export function rawTable(table: GtfsTable): string {
  * Loads every GTFS file the builder reads into raw tables with DuckDB's CSV reader (never row
  * by row in JS). Missing optional files and columns become empty tables and NULL columns.
  * A file DuckDB cannot parse, or one lacking a required column, refuses the feed.
+ *
+ * With several connections the files load side by side, largest first, each connection taking
+ * the next file when it is free; when several files are bad, the reason names the first in
+ * `tables` order, as a one-by-one load would.
  */
-export async function loadRawTables(connection: DuckDBConnection, files: FeedFiles, tables = Object.keys(GTFS_COLUMNS) as GtfsTable[]): Promise<void> {
-  for (const table of tables) {
-    await loadRawTable(connection, table, files.get(`${table}.txt`));
-  }
+export async function loadRawTables(connections: DuckDBConnection[], files: FeedFiles, tables = Object.keys(GTFS_COLUMNS) as GtfsTable[]): Promise<void> {
+  const sizes = new Map(await Promise.all(tables.map(async (table) => {
+    const file = files.get(`${table}.txt`);
+    return [table, file ? (await stat(file)).size : 0] as const;
+  })));
+  const queue = [...tables].sort((a, b) => sizes.get(b)! - sizes.get(a)!);
+  const failures = new Map<GtfsTable, unknown>();
+  await Promise.all(connections.slice(0, Math.max(1, tables.length)).map(async (connection) => {
+    for (let table = queue.shift(); table !== undefined; table = queue.shift()) {
+      await loadRawTable(connection, table, files.get(`${table}.txt`)).catch((err: unknown) => failures.set(table, err));
+    }
+  }));
+  const failed = tables.find((table) => failures.has(table));
+  if (failed) throw failures.get(failed);
 }
 
 async function loadRawTable(connection: DuckDBConnection, table: GtfsTable, file: string | undefined): Promise<void> {
@@ -34,10 +49,10 @@ async function loadRawTable(connection: DuckDBConnection, table: GtfsTable, file
     return;
   }
   const columns = `{${header.map((name) => `${lit(name)}: 'VARCHAR'`).join(', ')}}`;
-  const select = wanted.map((c) => (header.includes(c) ? `nullif(trim(${ident(c)}), '') AS ${ident(c)}` : `CAST(NULL AS VARCHAR) AS ${ident(c)}`));
+  const select = wanted.map((c) => (header.includes(c) ? `${trimmed(ident(c))} AS ${ident(c)}` : `CAST(NULL AS VARCHAR) AS ${ident(c)}`));
   const present = wanted.filter((c) => header.includes(c));
   // blank lines come back as all-NULL rows
-  const notBlank = present.length > 0 ? `WHERE coalesce(${present.map((c) => `nullif(trim(${ident(c)}), '')`).join(', ')}) IS NOT NULL` : 'WHERE false';
+  const notBlank = present.length > 0 ? `WHERE coalesce(${present.map((c) => trimmed(ident(c))).join(', ')}) IS NOT NULL` : 'WHERE false';
   try {
     await connection.run(`CREATE TABLE ${target} AS SELECT ${select.join(', ')}
       FROM read_csv(${lit(file)}, columns = ${columns}, header = true, auto_detect = false,
@@ -47,6 +62,17 @@ async function loadRawTable(connection: DuckDBConnection, table: GtfsTable, file
     const message = (err as Error).message.split('\n').slice(0, 3).join(' ').slice(0, 400);
     refuse(`${table}.txt cannot be read as CSV: ${message}`);
   }
+}
+
+/**
+ * nullif(trim(value), ''): trim drops leading and trailing Unicode space separators, but it
+ * decodes every character of every value and copies it. Only a value that starts or ends with
+ * ' ' or holds a non-ASCII character (strlen ≠ length) can have one, so only those are trimmed;
+ * the result is the same, for a quarter less load time.
+ */
+function trimmed(column: string): string {
+  return `CASE WHEN starts_with(${column}, ' ') OR ends_with(${column}, ' ') OR strlen(${column}) <> length(${column})
+    THEN nullif(trim(${column}), '') ELSE nullif(${column}, '') END`;
 }
 
 /** Header names made unique (a repeated name gets a suffix) so they can name DuckDB columns. */

@@ -16,3 +16,22 @@ export type FeedSpec = Static<typeof FeedSpec>;
 /** The feeds list: ids must also be unique (checked by loadFeedsList, not expressible here). */
 export const FeedsList = Type.Array(FeedSpec, { minItems: 1 });
 export type FeedsList = Static<typeof FeedsList>;
+
+/**
+ * A feed as the builder gets it: `source` stays as written in the feeds list (it is what
+ * manifests, coverage and answers show), `location` is where it is read from.
+ */
+export const LocatedFeed = Type.Object(
+  {
+    ...FeedSpec.properties,
+    location: Type.Optional(Type.String({
+      minLength: 1,
+      description: 'where the worker reads a local source: its absolute path, resolved against the feeds list folder (absent: read source itself)',
+    })),
+  },
+  { additionalProperties: false },
+);
+export type LocatedFeed = Static<typeof LocatedFeed>;
+
+export const LocatedFeedsList = Type.Array(LocatedFeed, { minItems: 1 });
+export type LocatedFeedsList = Static<typeof LocatedFeedsList>;

@@ -7,7 +7,7 @@ import { prepareTransitRelease, TRANSIT_BUILDER_VERSION, type TransitCoverageEnt
 import { TRANSIT_DATABASE_FILE } from '../schemas/transit-release.ts';
 import { openTransit, type TransitReader } from './support/gtfs-fixtures.ts';
 
-const DATA = '/work/shared/data/gtfs';
+const DATA = path.resolve(import.meta.dirname, '../../shared/data/gtfs');
 const feed = (id: string, file: string) => ({ id, source: path.join(DATA, file), licence: `licence of ${id}`, attribution: `© ${id}` });
 
 const FEEDS = [

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { loadFeedsList, prepareTransitRelease, type TransitCoverageEntry } from 
 import { FeedRefusedError } from '../ingest/gtfs/refusal.ts';
 import { extractFeedZip } from '../ingest/gtfs/unzip.ts';
 import type { FeedSpec } from '../schemas/transit-feeds.ts';
-import { smallFeed, writeFeedDir, writeFeedZip, writeZip, type FeedTexts } from './support/gtfs-fixtures.ts';
+import { TRANSIT_DATABASE_FILE } from '../schemas/transit-release.ts';
+import { openTransit, smallFeed, writeFeedDir, writeFeedZip, writeZip, type FeedTexts } from './support/gtfs-fixtures.ts';
 
 let root: string;
 const opts = () => ({ workDir: path.join(root, `work-${Math.random().toString(36).slice(2)}`), fetchTimeoutMs: 5000, maxDownloadBytes: 50 * 1024 * 1024 });
@@ -137,6 +138,36 @@ describe('refused feeds', () => {
   });
 });
 
+describe('a refused feed is read no further', () => {
+  it('refuses a zip lacking a required file from its entry names, before inflating anything', async () => {
+    // stop_times.txt would fail to inflate (its header understates its size), but is never read
+    const feed = Object.entries(edit({ 'stops.txt': '' })).map(([name, data]) => ({ name, data }));
+    const lying = feed.map((e) => (e.name === 'stop_times.txt' ? { ...e, data: e.data.repeat(100), declaredSize: 10 } : e));
+    const zip = path.join(root, 'nostops-lying.zip');
+    await writeZip(zip, lying);
+    const attempt = prepareTransitRelease([spec('nostops', zip)], opts());
+    await expect(attempt).rejects.toThrow('every feed was refused: nostops: missing required file: stops.txt');
+  });
+
+  it('stops hashing a directory feed once it is refused', async () => {
+    const dir = await writeFeedDir(path.join(root, 'frequencies-dir'), edit({ 'frequencies.txt': 'trip_id,start_time,end_time,headway_secs\nT1,06:00:00,09:00:00,600\n' }));
+    // 4 GiB of zeros that take no disk space: hashing them takes seconds
+    const big = await open(path.join(dir, 'shapes.txt'), 'w');
+    await big.truncate(4 * 1024 ** 3);
+    await big.close();
+    const attempt = prepareTransitRelease([spec('frequencies', dir)], opts());
+    await expect(attempt).rejects.toThrow(/^every feed was refused: frequencies: frequencies\.txt has 1 row/);
+    const before = await bytesRead();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await bytesRead() - before).toBeLessThan(16 * 1024 * 1024);
+  });
+});
+
+/** Bytes this process has read so far (any file), from /proc/self/io. */
+async function bytesRead(): Promise<number> {
+  return Number(/^rchar: (\d+)$/m.exec(await readFile('/proc/self/io', 'utf8'))![1]);
+}
+
 describe('loadFeedsList', () => {
   it('validates entries and resolves relative sources against the list folder', async () => {
     const folder = path.join(root, 'lists');
@@ -147,9 +178,41 @@ describe('loadFeedsList', () => {
       { id: 'web', source: 'https://example.org/gtfs.zip', licence: 'CC-BY', attribution: 'Example' },
     ]));
     expect(await loadFeedsList(file)).toEqual([
-      { id: 'via', source: path.join(root, 'data/via.zip'), licence: 'OGL-Canada', attribution: 'VIA Rail', gap: 'no buses' },
+      { id: 'via', source: '../data/via.zip', location: path.join(root, 'data/via.zip'), licence: 'OGL-Canada', attribution: 'VIA Rail', gap: 'no buses' },
       { id: 'web', source: 'https://example.org/gtfs.zip', licence: 'CC-BY', attribution: 'Example' },
     ]);
+  });
+
+  it('publishes a relative source as written (inputs, coverage, feeds table, reasons) and reads it from its location', async () => {
+    const folder = path.join(root, 'public-lists');
+    await writeFeedDir(path.join(root, 'public-feed'), smallFeed());
+    await mkdir(folder, { recursive: true });
+    const file = path.join(folder, 'feeds.json');
+    await writeFile(file, JSON.stringify([
+      { id: 'good', source: '../public-feed', licence: 'x', attribution: 'y' },
+      { id: 'gone', source: './no-such-folder', licence: 'x', attribution: 'y' },
+    ]));
+    const publish = await prepareTransitRelease(await loadFeedsList(file), opts());
+    expect(publish.inputs.map((i) => [i.name, i.source])).toEqual([['good', '../public-feed']]);
+    const staging = await mkdtemp(path.join(root, 'staging-'));
+    const outcome = await publish.build(staging);
+    expect(outcome.coverage?.map((c) => [c.feed_id, c.source, c.reason ?? c.status])).toEqual([
+      ['good', '../public-feed', 'included'],
+      ['gone', './no-such-folder', 'source ./no-such-folder does not exist'],
+    ]);
+    expect(JSON.stringify({ publish, outcome })).not.toContain(root);
+    const db = await openTransit(path.join(staging, TRANSIT_DATABASE_FILE));
+    try {
+      expect(await db.query('SELECT feed_id, source FROM feeds')).toEqual([{ feed_id: 'good', source: '../public-feed' }]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses a location written in the file itself (it is derived from the source)', async () => {
+    const file = path.join(root, 'with-location.json');
+    await writeFile(file, JSON.stringify([{ id: 'a', source: 'a.zip', location: '/elsewhere/a.zip', licence: 'x', attribution: 'y' }]));
+    await expect(loadFeedsList(file)).rejects.toThrow(/^feeds list .*with-location\.json: entry 0 \(id "a"\)/);
   });
 
   it('names the entry and field of a bad value', async () => {

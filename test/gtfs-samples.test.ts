@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareTransitRelease, loadFeedsList, type FeedSpec, type TransitCoverageEntry } from '../ingest/gtfs/release.ts';
+import { prepareTransitRelease, loadFeedsList, type LocatedFeed, type TransitCoverageEntry } from '../ingest/gtfs/release.ts';
 import { renderSamples } from '../ingest/gtfs/samples/generate.ts';
 import { TRANSIT_DATABASE_FILE } from '../schemas/transit-release.ts';
 
@@ -185,20 +185,21 @@ function longestGapWithoutDeparture(feed: Feed, stopId: string): { minutes: numb
   return worst;
 }
 
-let feedSpecs: FeedSpec[];
+let feedSpecs: LocatedFeed[];
 const feeds = new Map<string, Feed>();
 
 beforeAll(async () => {
   feedSpecs = await loadFeedsList(FEEDS_JSON);
-  for (const spec of feedSpecs) feeds.set(spec.id, await readFeed(spec.source));
+  for (const spec of feedSpecs) feeds.set(spec.id, await readFeed(spec.location!));
 });
 
 describe('sample feeds list', () => {
   it('lists the five sample feeds, each a folder next to feeds.json, with the sample licence and attribution', async () => {
     expect(feedSpecs.map((f) => f.id).sort()).toEqual(Object.keys(EXPECTED).sort());
     for (const spec of feedSpecs) {
-      expect(spec.source).toBe(path.join(SAMPLES_DIR, spec.id));
-      expect((await stat(spec.source)).isDirectory()).toBe(true);
+      expect(spec.source).toBe(`./${spec.id}`);
+      expect(spec.location).toBe(path.join(SAMPLES_DIR, spec.id));
+      expect((await stat(spec.location!)).isDirectory()).toBe(true);
       expect(spec.licence).toBe('CC0-1.0 (canmap sample data)');
       expect(spec.attribution).toMatch(/illustrative schedule, not a real timetable/);
     }
@@ -208,14 +209,14 @@ describe('sample feeds list', () => {
     const generated = renderSamples();
     for (const [relative, text] of generated) expect(await readFile(path.join(SAMPLES_DIR, relative), 'utf8'), relative).toBe(text);
     for (const spec of feedSpecs) {
-      for (const name of await readdir(spec.source)) expect(generated.has(`${spec.id}/${name}`), `${spec.id}/${name}`).toBe(true);
+      for (const name of await readdir(spec.location!)) expect(generated.has(`${spec.id}/${name}`), `${spec.id}/${name}`).toBe(true);
     }
   });
 
   it('stays small: under 300 KB in all, at most 1,000 stop_times per feed', async () => {
     let bytes = 0;
     for (const spec of feedSpecs) {
-      for (const name of await readdir(spec.source)) bytes += (await stat(path.join(spec.source, name))).size;
+      for (const name of await readdir(spec.location!)) bytes += (await stat(path.join(spec.location!, name))).size;
       expect(rowsOf(feeds.get(spec.id)!, 'stop_times.txt').length).toBeLessThanOrEqual(1000);
     }
     expect(bytes).toBeLessThan(300 * 1024);

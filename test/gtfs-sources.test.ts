@@ -4,9 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../ingest/errors.ts';
-import { prepareTransitRelease, type TransitCoverageEntry } from '../ingest/gtfs/release.ts';
+import { prepareTransitRelease, TRANSIT_BUILDER_VERSION, type TransitCoverageEntry } from '../ingest/gtfs/release.ts';
 import { extractFeedZip } from '../ingest/gtfs/unzip.ts';
 import { createPool } from '../lib/postgres.ts';
 import { publishRelease } from '../releases/publish.ts';
@@ -15,8 +16,10 @@ import { TRANSIT_DATABASE_FILE } from '../schemas/transit-release.ts';
 import { createTestEnv, type TestEnv } from './support/env.ts';
 import { openTransit, writeZip } from './support/gtfs-fixtures.ts';
 
-const VIA_ZIP = '/work/shared/data/gtfs/ca-via-rail-better-via-gtfs.zip';
-const STQ_ZIP = '/work/shared/data/gtfs/ca-qc-stq-ferries.zip';
+const GTFS = path.resolve(import.meta.dirname, '../../shared/data/gtfs');
+const VIA_ZIP = path.join(GTFS, 'ca-via-rail-better-via-gtfs.zip');
+const STQ_ZIP = path.join(GTFS, 'ca-qc-stq-ferries.zip');
+const GGL_ZIP = path.join(GTFS, 'ggl_gtfs.zip');
 const LAST_MODIFIED = 'Tue, 21 Oct 2025 07:28:00 GMT';
 
 let root: string;
@@ -46,6 +49,12 @@ beforeAll(async () => {
         return;
       case '/broken.zip':
         res.writeHead(503).end('try later');
+        return;
+      case '/request-timeout.zip':
+        res.writeHead(408).end('request timeout');
+        return;
+      case '/rate-limited.zip':
+        res.writeHead(429, { 'retry-after': '60' }).end('slow down');
         return;
       case '/slow.zip': // headers, then silence
         res.writeHead(200, { 'content-type': 'application/zip' });
@@ -107,9 +116,11 @@ describe('HTTP sources', () => {
     });
   });
 
-  it('treats 5xx, timeouts and connection errors as transient (ordinary errors, retried by the job)', async () => {
+  it('treats 5xx, 408, 429, timeouts and connection errors as transient (ordinary errors, retried by the job)', async () => {
     const attempts = {
       [`${base}/broken.zip`]: /^download of .*\/broken\.zip failed: HTTP 503 \(server error, will retry\)$/,
+      [`${base}/request-timeout.zip`]: /^download of .*\/request-timeout\.zip failed: HTTP 408 \(request timeout, will retry\)$/,
+      [`${base}/rate-limited.zip`]: /^download of .*\/rate-limited\.zip failed: HTTP 429 \(too many requests, will retry\)$/,
       [`${base}/slow.zip`]: /^download of .*\/slow\.zip timed out after 300 ms$/,
       [`${await closedPortUrl()}/closed.zip`]: /^download of http:\/\/127\.0\.0\.1:\d+\/closed\.zip failed: fetch failed \(ECONNREFUSED\)$/,
     };
@@ -177,7 +188,7 @@ describe('publishing', () => {
     const pool = createPool(env.config.databaseUrl);
     try {
       const deps = { pool, releasesDir: env.config.releasesDir };
-      const feeds = [spec('stq', STQ_ZIP), spec('ggl', '/work/shared/data/gtfs/ggl_gtfs.zip')];
+      const feeds = [spec('stq', STQ_ZIP), spec('ggl', GGL_ZIP)];
       const first = await publishRelease(deps, await prepareTransitRelease(feeds, opts()));
       expect(first.reused).toBe(false);
       expect((await readdir(first.release.path)).sort()).toEqual(['manifest.json', TRANSIT_DATABASE_FILE]);
@@ -189,5 +200,46 @@ describe('publishing', () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it('makes a new release when only what the coverage says changes: a gap, or a feed that ends up refused', async () => {
+    const pool = createPool(env.config.databaseUrl);
+    try {
+      const deps = { pool, releasesDir: env.config.releasesDir };
+      const publish = async (feeds: FeedSpec[]) => publishRelease(deps, await prepareTransitRelease(feeds, opts()));
+      const stq = { ...spec('stq', STQ_ZIP), gap: 'winter schedule only' };
+      const base = await publish([stq]);
+      expect(base.release.manifest.coverage?.[0]).toMatchObject({ feed_id: 'stq', gap: 'winter schedule only' });
+
+      const regapped = await publish([{ ...stq, gap: 'winter and spring schedules' }]);
+      expect(regapped.reused).toBe(false);
+      expect(regapped.release.contentHash).not.toBe(base.release.contentHash);
+      expect(regapped.release.manifest.coverage?.[0]).toMatchObject({ feed_id: 'stq', gap: 'winter and spring schedules' });
+
+      const withRefused = await publish([stq, spec('ggl', GGL_ZIP)]);
+      expect(withRefused.reused).toBe(false);
+      expect(new Set([base, regapped, withRefused].map((p) => p.release.contentHash)).size).toBe(3);
+      expect(withRefused.release.manifest.coverage?.map((c) => [c.feed_id, c.status])).toEqual([['stq', 'included'], ['ggl', 'refused']]);
+      // the included inputs are the same in all three
+      expect(withRefused.release.manifest.inputs).toEqual(base.release.manifest.inputs);
+
+      expect(await publish([stq])).toMatchObject({ reused: true, release: { id: base.release.id } });
+      expect(await publish([stq, spec('ggl', GGL_ZIP)])).toMatchObject({ reused: true, release: { id: withRefused.release.id } });
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('names the DuckDB library that computed the zone offsets in the builder version', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    try {
+      const [row] = (await (await instance.connect()).runAndReadAll('SELECT version() AS v')).getRowObjectsJS() as { v: string }[];
+      expect(TRANSIT_BUILDER_VERSION).toBe(`transit-2+duckdb-${row!.v.replace(/^v/, '')}`);
+    } finally {
+      instance.closeSync();
+    }
+    const publish = await prepareTransitRelease([spec('stq', STQ_ZIP)], opts());
+    await publish.dispose();
+    expect(publish.builderVersion).toBe(TRANSIT_BUILDER_VERSION);
   });
 });

@@ -80,3 +80,35 @@ describe('service_days base_epoch', () => {
     ]);
   });
 });
+
+describe('calendar spans', () => {
+  it('expands a calendar row to at most 50 years of dates and says so in the coverage warnings', async () => {
+    const forever = smallFeed({ startDate: '20260101', endDate: '99991231' });
+    forever['calendar.txt'] += 'LONG,1,1,1,1,1,1,1,20240101,20731231\n'; // just under 50 years: kept whole
+    forever['trips.txt'] += 'R1,LONG,T2,Second\n';
+    forever['stop_times.txt'] += 'T2,09:00:00,09:00:00,S1,1\nT2,09:10:00,09:10:00,S2,2\n';
+    const spec = await prepareTransitRelease(
+      [{ id: 'forever', source: await writeFeedDir(path.join(root, 'forever'), forever), licence: 'test', attribution: 'test' }],
+      { workDir: path.join(root, 'work-forever'), fetchTimeoutMs: 5000, maxDownloadBytes: 1024 * 1024 },
+    );
+    const staging = await mkdtemp(path.join(root, 'staging-'));
+    const outcome = await spec.build(staging);
+    expect(outcome.coverage?.[0]).toMatchObject({
+      feed_id: 'forever', status: 'included', first_service_date: '2024-01-01', last_service_date: '2075-12-31',
+      warnings: ['calendar.txt: 1 service(s) run more than 50 years (e.g. "DAILY" until 99991231); only the first 50 years from their start_date are served'],
+    });
+    const capped = await openTransit(path.join(staging, TRANSIT_DATABASE_FILE));
+    try {
+      const rows = await capped.query<{ service_id: string; n: bigint; first: string; last: string }>(`
+        SELECT service_id, count(*) AS n, strftime(min(service_date), '%Y-%m-%d') AS first, strftime(max(service_date), '%Y-%m-%d') AS last
+        FROM service_days GROUP BY service_id ORDER BY service_id`);
+      // 2026-01-01 .. 2075-12-31 (12 leap days) and 2024-01-01 .. 2073-12-31 (13): 50 years each
+      expect(rows.map((r) => ({ ...r, n: Number(r.n) }))).toEqual([
+        { service_id: 'DAILY', n: 50 * 365 + 12, first: '2026-01-01', last: '2075-12-31' },
+        { service_id: 'LONG', n: 50 * 365 + 13, first: '2024-01-01', last: '2073-12-31' },
+      ]);
+    } finally {
+      capped.close();
+    }
+  });
+});

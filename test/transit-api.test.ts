@@ -1,15 +1,20 @@
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMetres } from '../api/routes/transit/stop-grid.ts';
+import { loadFeedsList } from '../ingest/gtfs/feeds-list.ts';
 import type { RegisteredRelease } from '../releases/registry.ts';
 import { expectedDepartures, readGtfsZip, type Table } from './support/transit-api-oracle.ts';
-import { feedSpec, GTFS_DIR, routePath, stopPath, TransitApiStack } from './support/transit-api-stack.ts';
+import { GTFS_DIR, routePath, stopPath, TransitApiStack } from './support/transit-api-stack.ts';
 
 /*
  * The transit API over a release built by the real builder from real feeds (attribution:
  * VIA Rail Canada via better-via-gtfs; Société des traversiers du Québec via transitdata.ca;
  * TriMet and Portland Streetcar via transit.land; Golden Gate-style ggl feed — see
- * ../shared/data/SOURCES.md). Expected departures come from an independent reading of the zips.
+ * ../shared/data/SOURCES.md), plus the bundled vancouver-bus sample, which runs every hour of
+ * 2026–2027. Expected departures come from an independent reading of the zips. The release is
+ * built from a feeds list with relative sources, as an operator writes one.
  */
 
 const ZIPS = {
@@ -25,27 +30,48 @@ const ZONES = {
   trimet: { standardOffset: -8, observesDst: true }, // America/Los_Angeles
 };
 
+const SAMPLES_DIR = path.resolve(import.meta.dirname, '../ingest/gtfs/samples');
+
+/** Sources as written in the feeds list: relative to its folder, which links `gtfs/` and `samples/`. */
+const SOURCES = {
+  via: `gtfs/${ZIPS.via}`,
+  stq: `gtfs/${ZIPS.stq}`,
+  trimet: `gtfs/${ZIPS.trimet}`,
+  ggl: `gtfs/${ZIPS.ggl}`,
+  'vancouver-bus': 'samples/vancouver-bus',
+} as const;
+
 let stack: TransitApiStack;
 let release: RegisteredRelease;
+let feedsDir: string;
 const raw: Record<string, Record<string, Table>> = {};
+
+/** The feeds list the release is built from, in a folder of its own. */
+async function writeFeedsList(): Promise<string> {
+  feedsDir = await mkdtemp(path.join(os.tmpdir(), 'canmap-transit-api-feeds-'));
+  await symlink(GTFS_DIR, path.join(feedsDir, 'gtfs'));
+  await symlink(SAMPLES_DIR, path.join(feedsDir, 'samples'));
+  const file = path.join(feedsDir, 'feeds.json');
+  await writeFile(file, JSON.stringify(Object.entries(SOURCES).map(([id, source]) => ({
+    id, source, licence: `licence of ${id}`, attribution: `attribution of ${id}`,
+    ...(id === 'stq' ? { gap: 'winter schedule only (2026-02-01 to 2026-03-31)' } : {}),
+  }))));
+  return file;
+}
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
 
 beforeAll(async () => {
   stack = await TransitApiStack.create('transit_api');
-  release = await stack.publishAndEnable([
-    feedSpec('via', ZIPS.via),
-    feedSpec('stq', ZIPS.stq, { gap: 'winter schedule only (2026-02-01 to 2026-03-31)' }),
-    feedSpec('trimet', ZIPS.trimet),
-    feedSpec('ggl', ZIPS.ggl),
-  ]);
+  release = await stack.publishAndEnable(await loadFeedsList(await writeFeedsList()));
   await stack.start();
   for (const feed of ['via', 'stq', 'trimet'] as const) raw[feed] = await readGtfsZip(path.join(GTFS_DIR, ZIPS[feed]));
 }, 180_000);
 
 afterAll(async () => {
   await stack?.close();
+  if (feedsDir) await rm(feedsDir, { recursive: true, force: true });
 });
 
 /** Departures at a stop, compared in full with the oracle's. */
@@ -70,6 +96,7 @@ describe('GET /transit/agencies', () => {
       'svc:transit:agency:stq:STQ',
       'svc:transit:agency:trimet:PSC',
       'svc:transit:agency:trimet:TRIMET',
+      'svc:transit:agency:vancouver-bus:LMB',
       'svc:transit:agency:via:VIA',
     ]);
     const stq = res.body.data.find((a: { id: string }) => a.id === 'svc:transit:agency:stq:STQ');
@@ -82,9 +109,11 @@ describe('GET /transit/agencies', () => {
       schedule_type: 'scheduled',
       content_hash: release.contentHash,
     });
-    expect(meta.feeds.map((f: { feed_id: string }) => f.feed_id)).toEqual(['stq', 'trimet', 'via']);
-    expect(meta.attribution).toBe('attribution of stq; attribution of trimet; attribution of via');
+    expect(meta.feeds.map((f: { feed_id: string }) => f.feed_id)).toEqual(['stq', 'trimet', 'vancouver-bus', 'via']);
+    expect(meta.attribution).toBe('attribution of stq; attribution of trimet; attribution of vancouver-bus; attribution of via');
     expect(meta.source.split('; ')).toEqual(meta.feeds.map((f: { source: string }) => f.source));
+    // sources as written in the feeds list, never the host paths they were read from
+    expect(meta.feeds.map((f: { source: string }) => f.source)).toEqual([SOURCES.stq, SOURCES.trimet, SOURCES['vancouver-bus'], SOURCES.via]);
     // STQ's feed_info.feed_version
     expect(meta.feeds[0].source_version).toBe('2026-02-25T11:22:27Z');
     for (const f of meta.feeds) {
@@ -195,7 +224,7 @@ describe('GET /transit/stops?near=', () => {
     expect(station).toMatchObject({ location_type: 'station', distance: 0 });
     expect(station.routes.length).toBeGreaterThan(0);
     expect(res.body.meta.feeds.map((f: { feed_id: string }) => f.feed_id)).toEqual(['trimet']);
-    expect(res.body.meta.source).toBe(path.join(GTFS_DIR, ZIPS.trimet));
+    expect(res.body.meta.source).toBe(SOURCES.trimet);
   });
 
   it('answers an empty list with the full meta', async () => {
@@ -207,7 +236,7 @@ describe('GET /transit/stops?near=', () => {
       expect(meta).toHaveProperty(member);
     }
     expect(meta).toMatchObject({ data_version: release.id, status: 'current', schedule_type: 'scheduled' });
-    expect(meta.feeds).toHaveLength(3);
+    expect(meta.feeds).toHaveLength(4);
   });
 });
 
@@ -329,9 +358,16 @@ describe('GET /transit/stops/{id}/departures', () => {
   });
 
   it('defaults at to now and answers an empty window with the full meta', async () => {
-    const now = await stack.get(stopPath('svc:transit:stop:stq:QUE', '/departures'));
+    // the sample bus leaves Granville @ Georgia at least hourly every day of 2026 and 2027
+    const before = Date.now();
+    const now = await stack.get(stopPath('svc:transit:stop:vancouver-bus:GRAN_GEORGIA', '/departures'));
+    const after = Date.now();
     expect(now.status).toBe(200);
-    for (const d of now.body.data) expect(Date.parse(d.departure)).toBeGreaterThanOrEqual(Date.now() - 120_000);
+    expect(now.body.data.length, 'departures within the default hour from now').toBeGreaterThan(0);
+    for (const d of now.body.data) {
+      expect(Date.parse(d.departure)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(d.departure)).toBeLessThan(after + 60 * 60_000);
+    }
     const empty = await stack.get(`${stopPath('svc:transit:stop:stq:QUE', '/departures')}?at=2001-01-01T00:00:00Z`);
     expect(empty.status).toBe(200);
     expect(empty.body.data).toEqual([]);
@@ -427,13 +463,15 @@ describe('GET /coverage.json', () => {
     expect(res.body.release_id).toBe(release.id);
     expect(res.body.release_created_at).toBe(release.manifest.created_at);
     expect(res.body.feeds.map((f: { feed_id: string; status: string }) => [f.feed_id, f.status])).toEqual([
-      ['via', 'included'], ['stq', 'included'], ['trimet', 'included'], ['ggl', 'refused'],
+      ['via', 'included'], ['stq', 'included'], ['trimet', 'included'], ['ggl', 'refused'], ['vancouver-bus', 'included'],
     ]);
+    expect(res.body.feeds.map((f: { source: string }) => f.source)).toEqual(Object.values(SOURCES));
+    for (const hostPath of [feedsDir, GTFS_DIR, SAMPLES_DIR]) expect(res.text).not.toContain(hostPath);
     const ggl = res.body.feeds.find((f: { feed_id: string }) => f.feed_id === 'ggl');
     expect(ggl.reason).toMatch(/frequencies/);
     expect(ggl).toMatchObject({ licence: 'licence of ggl', attribution: 'attribution of ggl' });
     const stq = res.body.feeds.find((f: { feed_id: string }) => f.feed_id === 'stq');
-    expect(stq).toMatchObject({ gap: 'winter schedule only (2026-02-01 to 2026-03-31)', source: path.join(GTFS_DIR, ZIPS.stq) });
+    expect(stq).toMatchObject({ gap: 'winter schedule only (2026-02-01 to 2026-03-31)', source: SOURCES.stq });
   });
 });
 

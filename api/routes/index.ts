@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { coverageRoute } from './coverage.ts';
+import { coverageRoute } from './transit/coverage.ts';
 import { roadEventsRoutes } from './road-events/index.ts';
 import { transitRoutes } from './transit/index.ts';
 

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { TRANSIT_DATABASE_FILE, TRANSIT_TABLES_DDL } from '../../schemas/transit-release.ts';
-import { ident, lit, queryRows } from './duckdb.ts';
+import { queryRows } from '../../lib/duckdb-rows.ts';
+import { CALENDAR_LAST_DAY_SQL } from './calendar-span.ts';
+import { ident, lit } from './duckdb.ts';
 import type { PreparedFeed } from './prepare-feed.ts';
 import type { BuildSession } from './session.ts';
 
@@ -65,14 +67,15 @@ function stopTimesSelect(feed: PreparedFeed, alias: string): string {
 }
 
 /**
- * Every date a service runs: calendar weekdays within [start_date, end_date], plus calendar_dates
+ * Every date a service runs: calendar weekdays within [start_date, end_date] (at most
+ * MAX_CALENDAR_YEARS of them, see calendar-span.ts), plus calendar_dates
  * additions (type 1), minus removals (type 2). base_epoch is computed once per distinct date with
  * ICU: the instant of local noon on that date, minus 12 h.
  */
 function serviceDaysSelect(feed: PreparedFeed, alias: string): string {
   return `(WITH calendar_days AS (
       SELECT service_id, d::DATE AS service_date, [monday, tuesday, wednesday, thursday, friday, saturday, sunday] AS flags
-      FROM (SELECT *, unnest(generate_series(strptime(start_date, '%Y%m%d'), strptime(end_date, '%Y%m%d'), INTERVAL 1 DAY)) AS d
+      FROM (SELECT *, unnest(generate_series(strptime(start_date, '%Y%m%d'), ${CALENDAR_LAST_DAY_SQL}, INTERVAL 1 DAY)) AS d
             FROM ${alias}.raw_calendar)
     ), running AS (
       (SELECT service_id, service_date FROM calendar_days WHERE flags[isodow(service_date)] = '1'

@@ -16,16 +16,23 @@ export function combineFileHashes(hashes: FileHashes): string {
   return outer.digest('hex');
 }
 
-/** The feed hash of files on disk (a directory feed; a zip is hashed while it is extracted). */
-export async function hashFeedFiles(files: FeedFiles): Promise<string> {
+/**
+ * The feed hash of files on disk (a directory feed; a zip is hashed while it is extracted).
+ * Aborting `signal` stops reading at once (the promise then rejects).
+ */
+export async function hashFeedFiles(files: FeedFiles, signal?: AbortSignal): Promise<string> {
   const names = [...files.keys()];
-  const digests = await Promise.all(names.map((name) => hashNormalizedFile(files.get(name)!)));
+  const digests = await Promise.all(names.map((name) => hashNormalizedFile(files.get(name)!, signal)));
   return combineFileHashes(new Map(names.map((name, i) => [name, digests[i]!])));
 }
 
-export async function hashNormalizedFile(file: string): Promise<string> {
+export async function hashNormalizedFile(file: string, signal?: AbortSignal): Promise<string> {
   const hasher = new NormalizedHasher();
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) hasher.update(chunk as Buffer);
+  // checked per chunk rather than handed to each stream: one listener per file on a shared signal adds up
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+    signal?.throwIfAborted(); // leaving the loop closes the stream
+    hasher.update(chunk as Buffer);
+  }
   return hasher.digest();
 }
 

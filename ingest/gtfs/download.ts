@@ -16,8 +16,8 @@ class OversizeError extends Error {}
 
 /**
  * Streams an http(s) URL to a file. The timeout covers the whole transfer (headers and body).
- * 4xx answers and downloads over the size cap are refusals (retrying cannot help); 5xx,
- * timeouts and connection errors are thrown as ordinary Errors so the job is retried.
+ * Other 4xx answers and downloads over the size cap are refusals (retrying cannot help); 5xx,
+ * 408, 429, timeouts and connection errors are thrown as ordinary Errors so the job is retried.
  */
 export async function downloadToFile(url: string, file: string, opts: { fetchTimeoutMs: number; maxDownloadBytes: number }): Promise<DownloadResult> {
   const signal = AbortSignal.timeout(opts.fetchTimeoutMs);
@@ -29,9 +29,10 @@ export async function downloadToFile(url: string, file: string, opts: { fetchTim
     if (signal.aborted) throw timedOut();
     throw new Error(`download of ${url} failed: ${describeFetchError(err)}`);
   }
-  if (response.status >= 500) {
+  const transient = transientStatus(response.status);
+  if (transient) {
     await response.body?.cancel().catch(() => {});
-    throw new Error(`download of ${url} failed: HTTP ${response.status} (server error, will retry)`);
+    throw new Error(`download of ${url} failed: HTTP ${response.status} (${transient}, will retry)`);
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
@@ -60,6 +61,14 @@ export async function downloadToFile(url: string, file: string, opts: { fetchTim
     throw new Error(`download of ${url} failed while reading the body: ${describeFetchError(err)}`);
   }
   return { bytes, etag: response.headers.get('etag'), lastModified: toIsoDate(response.headers.get('last-modified')) };
+}
+
+/** Why an HTTP status is worth retrying later, or null when it is not. */
+function transientStatus(status: number): string | null {
+  if (status >= 500) return 'server error';
+  if (status === 408) return 'request timeout';
+  if (status === 429) return 'too many requests';
+  return null;
 }
 
 function toIsoDate(httpDate: string | null): string | null {

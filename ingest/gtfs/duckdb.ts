@@ -20,7 +20,13 @@ export async function openDuckDb(file: string, limits: DuckDbLimits): Promise<Du
     preserve_insertion_order: 'false',
     temp_directory: limits.tempDirectory,
   });
-  const connection = await instance.connect();
+  let connection: DuckDBConnection;
+  try {
+    connection = await instance.connect();
+  } catch (err) {
+    instance.closeSync();
+    throw err;
+  }
   return {
     instance,
     connection,
@@ -39,13 +45,4 @@ export function lit(value: string): string {
 /** SQL quoted identifier. */
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
-}
-
-export async function queryRows<T = Record<string, unknown>>(connection: DuckDBConnection, sql: string): Promise<T[]> {
-  const reader = await connection.runAndReadAll(sql);
-  return reader.getRowObjectsJS() as T[];
-}
-
-export async function queryOne<T = Record<string, unknown>>(connection: DuckDBConnection, sql: string): Promise<T | undefined> {
-  return (await queryRows<T>(connection, sql))[0];
 }

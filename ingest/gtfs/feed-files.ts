@@ -10,21 +10,22 @@ const MAX_DEPTH = 4;
 
 /**
  * Finds the feed's .txt files under dir. Like a zip, a directory may nest the feed in one
- * sub-folder, but .txt files spread over several folders are refused.
+ * sub-folder, but .txt files spread over several folders are refused. Refusals name the folder
+ * as `label` (the source as written), never as the path it was read from.
  */
-export async function listFeedFiles(dir: string): Promise<FeedFiles> {
+export async function listFeedFiles(dir: string, label = dir): Promise<FeedFiles> {
   const found: string[] = [];
   await walk(dir, 0, found);
-  if (found.length === 0) refuse(`${dir} contains no .txt files`);
+  if (found.length === 0) refuse(`${label} contains no .txt files`);
   const folders = [...new Set(found.map((file) => path.dirname(file)))];
   if (folders.length > 1) {
     const names = folders.slice(0, 3).map((f) => path.relative(dir, f) || '(top level)');
-    refuse(`${dir} has .txt files in ${folders.length} folders (${names.join(', ')}): a feed must keep its files in one folder`);
+    refuse(`${label} has .txt files in ${folders.length} folders (${names.join(', ')}): a feed must keep its files in one folder`);
   }
   const files: FeedFiles = new Map();
   for (const file of found) {
     const name = path.basename(file).toLowerCase();
-    if (files.has(name)) refuse(`${dir} has ${path.basename(file)} twice (names differ only in case)`);
+    if (files.has(name)) refuse(`${label} has ${path.basename(file)} twice (names differ only in case)`);
     files.set(name, file);
   }
   return files;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { FeedsList, type FeedSpec } from '../../schemas/transit-feeds.ts';
+import { FeedsList, LocatedFeedsList, type LocatedFeed } from '../../schemas/transit-feeds.ts';
 import { InvalidInputError } from '../errors.ts';
 
 export function isHttpSource(source: string): boolean {
@@ -9,10 +9,11 @@ export function isHttpSource(source: string): boolean {
 }
 
 /**
- * Reads and validates a feeds list JSON file. Relative local sources are resolved against the
- * file's folder; any problem is an InvalidInputError naming the entry and field.
+ * Reads and validates a feeds list JSON file; any problem is an InvalidInputError naming the
+ * entry and field. A local source keeps its text as written (it is public: manifest, coverage,
+ * answers) and gets a `location`: its absolute path, relative ones resolved against the file's folder.
  */
-export async function loadFeedsList(file: string): Promise<FeedSpec[]> {
+export async function loadFeedsList(file: string): Promise<LocatedFeed[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -25,14 +26,15 @@ export async function loadFeedsList(file: string): Promise<FeedSpec[]> {
   } catch (err) {
     throw new InvalidInputError(`feeds list ${file} is not valid JSON: ${(err as Error).message}`);
   }
-  const feeds = checkFeedsList(parsed, `feeds list ${file}`);
+  // as written: a `location` in the file itself is refused (additional property)
+  const feeds = checkFeedsList(parsed, `feeds list ${file}`, FeedsList);
   const folder = path.dirname(path.resolve(file));
-  return feeds.map((feed) => (isHttpSource(feed.source) ? feed : { ...feed, source: path.resolve(folder, feed.source) }));
+  return feeds.map((feed) => (isHttpSource(feed.source) ? feed : { ...feed, location: path.resolve(folder, feed.source) }));
 }
 
-/** Validates an in-memory feeds list (schema + unique ids). */
-export function checkFeedsList(value: unknown, label = 'feeds list'): FeedSpec[] {
-  const error = Value.Errors(FeedsList, value).First();
+/** Validates an in-memory feeds list (schema + unique ids); by default feeds may carry a `location`. */
+export function checkFeedsList(value: unknown, label = 'feeds list', schema: typeof FeedsList | typeof LocatedFeedsList = LocatedFeedsList): LocatedFeed[] {
+  const error = Value.Errors(schema, value).First();
   if (error) {
     const [, index, field] = error.path.split('/');
     const entry = index !== undefined && Array.isArray(value) ? value[Number(index)] : undefined;
@@ -41,7 +43,7 @@ export function checkFeedsList(value: unknown, label = 'feeds list'): FeedSpec[]
     const got = error.value === undefined ? 'missing' : `got ${JSON.stringify(error.value)}`;
     throw new InvalidInputError(`${label}: ${where}${error.message} (${got})`);
   }
-  const feeds = value as FeedSpec[];
+  const feeds = value as LocatedFeed[];
   const seen = new Set<string>();
   for (const [index, feed] of feeds.entries()) {
     if (seen.has(feed.id)) throw new InvalidInputError(`${label}: entry ${index}: duplicate feed id ${JSON.stringify(feed.id)}`);

@@ -1,6 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FeedSpec } from '../../schemas/transit-feeds.ts';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { LocatedFeed } from '../../schemas/transit-feeds.ts';
 import { acquireFeed, type AcquireOptions } from './acquire.ts';
 import { GTFS_COLUMNS, type GtfsTable } from './gtfs-files.ts';
 import { FeedRefusedError } from './refusal.ts';
@@ -23,7 +24,7 @@ const DATA_ERROR = /^(Conversion|Invalid Input|Out of Range) Error/;
 /** A feed that passed validation: its raw tables wait in the session's database `database` for the build. */
 export interface PreparedFeed {
   status: 'included';
-  spec: FeedSpec;
+  spec: LocatedFeed;
   sha256: string;
   sourceUpdatedAt: string | null;
   /** feed_info.feed_version, else the download's ETag. */
@@ -37,7 +38,7 @@ export interface PreparedFeed {
 
 export interface RefusedFeed {
   status: 'refused';
-  spec: FeedSpec;
+  spec: LocatedFeed;
   reason: string;
   sourceUpdatedAt: string | null;
 }
@@ -50,7 +51,7 @@ export interface RefusedFeed {
  * HTTP 5xx) propagates so the job retries.
  */
 export async function prepareFeed(
-  spec: FeedSpec,
+  spec: LocatedFeed,
   workDir: string,
   opts: AcquireOptions,
   sessionReady: Promise<BuildSession>,
@@ -60,17 +61,22 @@ export async function prepareFeed(
   await rm(feedDir, { recursive: true, force: true });
   let sourceUpdatedAt: string | null = null;
   let attached: BuildSession | null = null;
+  // stops hashing a directory feed in the background once the feed is refused (or fails)
+  const hashing = new AbortController();
   try {
-    const acquired = await acquireFeed(spec.source, feedDir, opts, (name) => LOADED_FILES.has(name));
+    const acquired = await acquireFeed(spec, feedDir, opts, {
+      keep: (name) => LOADED_FILES.has(name),
+      checkNames: checkRequiredFiles,
+      signal: hashing.signal,
+    });
     sourceUpdatedAt = acquired.sourceUpdatedAt;
-    checkRequiredFiles(acquired.files);
 
     const session = await sessionReady;
     const sizes = await Promise.all([...acquired.files.values()].map(async (file) => (await stat(file)).size));
     await session.willLoad(sizes.reduce((a, b) => a + b, 0));
     await session.attachFeed(database);
     attached = session;
-    const connections = await Promise.all(Array.from({ length: CONNECTIONS }, () => session.connect(database)));
+    const connections = await connectAll(session, database);
     try {
       // frequencies first: a frequency-based feed is refused before its big files are loaded
       if (acquired.files.has('frequencies.txt')) {
@@ -90,6 +96,7 @@ export async function prepareFeed(
       for (const connection of connections) session.disconnect(connection);
     }
   } catch (err) {
+    hashing.abort();
     if (attached) await attached.detachFeed(database);
     if (err instanceof FeedRefusedError) return { status: 'refused', spec, reason: err.reason, sourceUpdatedAt };
     // DuckDB rejecting the data itself (a cast the checks did not foresee) concerns this feed only;
@@ -99,4 +106,16 @@ export async function prepareFeed(
     }
     throw err;
   }
+}
+
+/** CONNECTIONS connections to the feed's database; none is left open if one cannot be made. */
+async function connectAll(session: BuildSession, database: string): Promise<DuckDBConnection[]> {
+  const attempts = await Promise.allSettled(Array.from({ length: CONNECTIONS }, () => session.connect(database)));
+  const failed = attempts.find((a): a is PromiseRejectedResult => a.status === 'rejected');
+  const connections = attempts.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+  if (failed) {
+    for (const connection of connections) session.disconnect(connection);
+    throw failed.reason;
+  }
+  return connections;
 }

@@ -1,7 +1,8 @@
+import { version as duckdbVersion } from '@duckdb/node-api';
 import type { BuildOutcome, PublishSpec } from '../../releases/publish.ts';
 import type { ManifestInput } from '../../schemas/manifest.ts';
 import { TRANSIT_SCHEMA_VERSION } from '../../schemas/transit-release.ts';
-import type { FeedSpec } from '../../schemas/transit-feeds.ts';
+import type { LocatedFeed } from '../../schemas/transit-feeds.ts';
 import { InvalidInputError } from '../errors.ts';
 import { buildTransitDatabase, type TransitBuildResult } from './build.ts';
 import { checkFeedsList } from './feeds-list.ts';
@@ -9,9 +10,13 @@ import { prepareFeed, type PreparedFeed, type RefusedFeed } from './prepare-feed
 import { openBuildSession, type BuildSession } from './session.ts';
 
 export { loadFeedsList } from './feeds-list.ts';
-export type { FeedSpec } from '../../schemas/transit-feeds.ts';
+export type { FeedSpec, LocatedFeed } from '../../schemas/transit-feeds.ts';
 
-export const TRANSIT_BUILDER_VERSION = 'transit-1';
+/**
+ * Names the DuckDB library too: its ICU zone data computes every service day's UTC offset, so a
+ * DuckDB upgrade (new zone rules) has to build new releases from unchanged feeds.
+ */
+export const TRANSIT_BUILDER_VERSION = `transit-2+duckdb-${duckdbVersion().replace(/^v/, '')}`;
 
 /**
  * DuckDB limits of every transit build. RSS runs ~0.5 GB above memory_limit while sorting
@@ -67,7 +72,7 @@ export interface TransitCoverageEntry {
  * (build closes it); a caller that does not build (e.g. the release is reused) should call
  * dispose() to free that memory at once rather than when the spec is garbage-collected.
  */
-export async function prepareTransitRelease(feeds: FeedSpec[], opts: TransitReleaseOptions): Promise<TransitPublishSpec> {
+export async function prepareTransitRelease(feeds: LocatedFeed[], opts: TransitReleaseOptions): Promise<TransitPublishSpec> {
   checkFeedsList(feeds);
   const progress = opts.onProgress ?? (() => {});
   const sessionReady = openBuildSession(opts.workDir, DUCKDB_LIMITS);
@@ -107,6 +112,7 @@ export async function prepareTransitRelease(feeds: FeedSpec[], opts: TransitRele
     builderVersion: TRANSIT_BUILDER_VERSION,
     schemaVersion: TRANSIT_SCHEMA_VERSION,
     inputs,
+    context: coverageContext(prepared),
     async build(stagingDir: string): Promise<BuildOutcome> {
       if (used) throw new Error('this transit release was already built or disposed; prepare it again');
       used = true;
@@ -139,6 +145,26 @@ export async function prepareTransitRelease(feeds: FeedSpec[], opts: TransitRele
       used = true;
       await session.close();
     },
+  };
+}
+
+/**
+ * What the coverage says beyond the inputs, hashed with them so that a newly refused feed, a
+ * changed reason or gap, or a reordered list makes a new release instead of reusing one whose
+ * coverage is stale. As for inputs, when a feed was fetched is left out.
+ */
+function coverageContext(prepared: (PreparedFeed | RefusedFeed)[]) {
+  return {
+    order: prepared.map((feed) => feed.spec.id),
+    refused: prepared.filter((feed): feed is RefusedFeed => feed.status === 'refused').map((feed) => ({
+      id: feed.spec.id,
+      source: feed.spec.source,
+      licence: feed.spec.licence,
+      attribution: feed.spec.attribution,
+      gap: feed.spec.gap ?? null,
+      reason: feed.reason,
+    })),
+    gaps: Object.fromEntries(prepared.flatMap((feed) => (feed.status === 'included' && feed.spec.gap !== undefined ? [[feed.spec.id, feed.spec.gap]] : []))),
   };
 }
 

@@ -75,8 +75,13 @@ export async function openBuildSession(workDir: string, limits: Omit<DuckDbLimit
     },
     async connect(database) {
       const connection = await db.instance.connect();
+      try {
+        await connection.run(`USE ${ident(database)}`);
+      } catch (err) {
+        connection.closeSync();
+        throw err;
+      }
       open.add(connection);
-      await connection.run(`USE ${ident(database)}`);
       return connection;
     },
     async willLoad(bytes) {

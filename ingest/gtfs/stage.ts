@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { readCsvHeader } from './csv-header.ts';
-import { ident, lit, queryOne } from './duckdb.ts';
+import { queryOne } from '../../lib/duckdb-rows.ts';
+import { ident, lit } from './duckdb.ts';
 import type { FeedFiles } from './feed-files.ts';
 import { GTFS_COLUMNS, REQUIRED_COLUMNS, type GtfsTable } from './gtfs-files.ts';
 import { refuse } from './refusal.ts';
@@ -59,7 +60,8 @@ async function loadRawTable(connection: DuckDBConnection, table: GtfsTable, file
                     delim = ',', quote = '"', escape = '"', null_padding = true, strict_mode = false)
       ${notBlank}`);
   } catch (err) {
-    const message = (err as Error).message.split('\n').slice(0, 3).join(' ').slice(0, 400);
+    // DuckDB may name the file by its path, which is the host's: the reason is public (coverage)
+    const message = (err as Error).message.split(file).join(`${table}.txt`).split('\n').slice(0, 3).join(' ').slice(0, 400);
     refuse(`${table}.txt cannot be read as CSV: ${message}`);
   }
 }

@@ -34,22 +34,32 @@ export interface ExtractedFeed {
 /** Entries inflated at once: overlaps the small files with the big one without opening hundreds of streams. */
 const PARALLEL_ENTRIES = 4;
 
+export interface EntrySelection {
+  /** Which .txt files (lower-cased names) are written; the others are only hashed. All by default. */
+  keep?(name: string): boolean;
+  /** Sees the lower-cased names of the feed's .txt files before anything is inflated; may refuse the feed. */
+  checkNames?(names: ReadonlySet<string>): void;
+}
+
 /**
  * Extracts the .txt files of a GTFS zip into destDir (flat), streaming, and hashes each one on
- * the way. `keep` limits which files are written (the others are only hashed). Refuses anything
- * that is not a zip, unsafe names (absolute, `..`), zip bombs (declared or actual size/ratio over
- * the limits) and .txt files spread over several folders (a feed nested in one folder is fine).
+ * the way. `select` limits which files are written and can refuse the feed from its file names
+ * alone. Refuses anything that is not a zip, unsafe names (absolute, `..`), zip bombs (declared or
+ * actual size/ratio over the limits) and .txt files spread over several folders (a feed nested
+ * in one folder is fine).
  */
 export async function extractFeedZip(
   zipPath: string,
   destDir: string,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
-  keep: (name: string) => boolean = () => true,
+  select: EntrySelection = {},
 ): Promise<ExtractedFeed> {
+  const keep = select.keep ?? (() => true);
   const zip = await openZip(zipPath);
   try {
     const entries = await readEntries(zip);
     const wanted = selectFeedEntries(entries, limits);
+    select.checkNames?.(new Set(wanted.map((entry) => path.posix.basename(entry.fileName).toLowerCase())));
     const files: FeedFiles = new Map();
     const hashes: FileHashes = new Map();
     let total = 0;

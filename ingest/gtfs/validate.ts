@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { queryRows } from './duckdb.ts';
-import type { FeedFiles } from './feed-files.ts';
+import { queryRows } from '../../lib/duckdb-rows.ts';
+import { CALENDAR_CAPPED_SQL, MAX_CALENDAR_YEARS } from './calendar-span.ts';
 import { REQUIRED_FILES } from './gtfs-files.ts';
 import { refuse } from './refusal.ts';
 import { KNOWN_ZONES_TABLE } from './session.ts';
@@ -31,8 +31,8 @@ export interface ValidatedFeed {
   warnings: string[];
 }
 
-/** Refuses a feed whose required files are missing (cheap, before loading). */
-export function checkRequiredFiles(files: FeedFiles): void {
+/** Refuses a feed whose required files are missing, from the lower-cased file names alone (before reading them). */
+export function checkRequiredFiles(files: ReadonlySet<string>): void {
   const missing: string[] = REQUIRED_FILES.map((t) => `${t}.txt`).filter((name) => !files.has(name));
   if (!files.has('calendar.txt') && !files.has('calendar_dates.txt')) missing.push('calendar.txt or calendar_dates.txt');
   if (missing.length > 0) refuse(`missing required file${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
@@ -181,6 +181,9 @@ interface Facts {
   feed_version: string | null;
   dangling: number;
   dangling_parent: string | null;
+  capped: number;
+  capped_service: string | null;
+  capped_end: string | null;
 }
 
 /** What the build and the coverage need to know of a valid feed, in one query. */
@@ -192,9 +195,12 @@ const FACTS_SQL = `SELECT
   (SELECT count(*) FROM raw_trips)::INTEGER AS trips,
   (SELECT count(*) FROM raw_stop_times)::INTEGER AS stop_times,
   (SELECT max(feed_version) FROM raw_feed_info) AS feed_version,
-  d.n AS dangling, d.parent AS dangling_parent
+  d.n AS dangling, d.parent AS dangling_parent,
+  c.n AS capped, c.service_id AS capped_service, c.end_date AS capped_end
 FROM (SELECT count(*)::INTEGER AS n, min(s.parent_station) AS parent
-      FROM raw_stops s ANTI JOIN raw_stops p ON p.stop_id = s.parent_station WHERE s.parent_station IS NOT NULL) d`;
+      FROM raw_stops s ANTI JOIN raw_stops p ON p.stop_id = s.parent_station WHERE s.parent_station IS NOT NULL) d,
+     (SELECT count(*)::INTEGER AS n, min(service_id) AS service_id, arg_min(end_date, service_id) AS end_date
+      FROM raw_calendar WHERE ${CALENDAR_CAPPED_SQL}) c`;
 
 /**
  * Checks the raw tables of one feed and refuses it with a readable reason naming the file and an
@@ -218,11 +224,13 @@ export async function validateFeed(connections: DuckDBConnection[]): Promise<Val
     const first = failures.reduce((a, b) => (b.rule < a.rule ? b : a));
     refuse(CHECKS[first.rule]!.reason(JSON.parse(first.row) as Row));
   }
-  const { timezone, agencies, stops, routes, trips, stop_times, feed_version, dangling, dangling_parent } = facts;
+  const { timezone, agencies, stops, routes, trips, stop_times, feed_version, dangling, dangling_parent, capped, capped_service, capped_end } = facts;
+  const warnings: string[] = [];
   // Parent stations missing from stops.txt are common in real feeds (Berlin's): the link is dropped, not the feed.
-  const warnings = dangling > 0
-    ? [`stops.txt: ${dangling} stop(s) name a parent_station that is not in stops.txt (e.g. ${q(dangling_parent)}); those links were dropped`]
-    : [];
+  if (dangling > 0) warnings.push(`stops.txt: ${dangling} stop(s) name a parent_station that is not in stops.txt (e.g. ${q(dangling_parent)}); those links were dropped`);
+  if (capped > 0) {
+    warnings.push(`calendar.txt: ${capped} service(s) run more than ${MAX_CALENDAR_YEARS} years (e.g. ${q(capped_service)} until ${capped_end}); only the first ${MAX_CALENDAR_YEARS} years from their start_date are served`);
+  }
   return {
     timezone,
     agencyCount: agencies,

@@ -3,14 +3,15 @@ import { Type, type Static } from '@sinclair/typebox';
 import { InvalidInputError } from '../../ingest/errors.ts';
 import { checkFeedsList, loadFeedsList } from '../../ingest/gtfs/feeds-list.ts';
 import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
-import { FeedsList } from '../../schemas/transit-feeds.ts';
+import { LocatedFeedsList } from '../../schemas/transit-feeds.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import type { IngestKind } from '../kind.ts';
 
 export const TransitPayload = Type.Object(
   {
     feedsFile: Type.String({ pattern: '^/', description: 'absolute path of the feeds list the job was made from (for people; the feeds are below)' }),
-    feeds: FeedsList,
+    /** Each feed's source as written in the list (public) and, for a local one, its absolute location (read by the worker). */
+    feeds: LocatedFeedsList,
     enable: Type.Boolean(),
   },
   { additionalProperties: false },

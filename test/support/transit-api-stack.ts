@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../api/server.ts';
-import { prepareTransitRelease, type FeedSpec } from '../../ingest/gtfs/release.ts';
+import { prepareTransitRelease, type FeedSpec, type LocatedFeed } from '../../ingest/gtfs/release.ts';
 import { createKey } from '../../lib/keys.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { publishRelease } from '../../releases/publish.ts';
@@ -38,7 +38,7 @@ export class TransitApiStack {
   }
 
   /** Builds (prepareTransitRelease + publishRelease) and enables a transit release. */
-  async publishAndEnable(feeds: FeedSpec[]): Promise<RegisteredRelease> {
+  async publishAndEnable(feeds: LocatedFeed[]): Promise<RegisteredRelease> {
     const workDir = await mkdtemp(path.join(this.workDir, 'build-'));
     const spec = await prepareTransitRelease(feeds, { workDir, fetchTimeoutMs: 10_000, maxDownloadBytes: 100 * 1024 * 1024 });
     const { release } = await publishRelease({ pool: this.pool, releasesDir: this.env.config.releasesDir }, spec);

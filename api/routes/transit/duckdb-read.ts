@@ -1,11 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 
-/** Rows of a small query as plain objects (strings, numbers, null). */
-export async function readRows<T>(connection: DuckDBConnection, sql: string): Promise<T[]> {
-  const reader = await connection.runAndReadAll(sql);
-  return reader.getRowObjectsJS() as T[];
-}
-
 /**
  * Streams a large query chunk by chunk into the caller (no row objects): onChunk gets the column
  * accessors of each chunk and the row offset where it starts.

@@ -1,11 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { queryRows } from '../../../lib/duckdb-rows.ts';
 import type { Agency, Route, Stop } from '../../../schemas/transit-api.ts';
 import type { FeedData } from './data.ts';
-import { readRows } from './duckdb-read.ts';
 
 /** Feeds with their stats and service-date calendar (base epochs per date). */
 export async function loadFeeds(connection: DuckDBConnection): Promise<FeedData[]> {
-  const feeds = await readRows<{
+  const feeds = await queryRows<{
     feed_id: string; source: string; licence: string | null; attribution: string | null;
     source_updated_at: string | null; source_version: string | null; content_hash: string; timezone: string;
     max_secs: number | null;
@@ -14,7 +14,7 @@ export async function loadFeeds(connection: DuckDBConnection): Promise<FeedData[
            f.content_hash, f.timezone, s.max_secs
     FROM feeds f LEFT JOIN feed_stats s USING (feed_id)
     ORDER BY f.feed_id`);
-  const dates = await readRows<{ feed_id: string; day: number; base_epoch: number }>(connection, `
+  const dates = await queryRows<{ feed_id: string; day: number; base_epoch: number }>(connection, `
     SELECT feed_id, (service_date - DATE '1970-01-01')::INTEGER AS day, min(base_epoch)::DOUBLE AS base_epoch
     FROM service_days GROUP BY feed_id, service_date ORDER BY feed_id, day`);
   const datesByFeed = new Map<string, { day: number; base_epoch: number }[]>();
@@ -42,12 +42,12 @@ export async function loadFeeds(connection: DuckDBConnection): Promise<FeedData[
 }
 
 export async function loadAgencies(connection: DuckDBConnection): Promise<Agency[]> {
-  return readRows<Agency>(connection, `
+  return queryRows<Agency>(connection, `
     SELECT id, feed_id, name, url, timezone, lang, phone FROM agencies ORDER BY id`);
 }
 
 export async function loadRoutes(connection: DuckDBConnection): Promise<Route[]> {
-  return readRows<Route>(connection, `
+  return queryRows<Route>(connection, `
     SELECT id, feed_id, agency_id, short_name, long_name, description, type, url, color, text_color
     FROM routes ORDER BY id`);
 }
@@ -56,7 +56,7 @@ const LOCATION_TYPES = ['stop', 'station', 'entrance', 'node', 'boarding_area'] 
 
 /** Stops in id order; routes and children are filled in once the schedule is loaded. */
 export async function loadStops(connection: DuckDBConnection): Promise<Stop[]> {
-  const rows = await readRows<{
+  const rows = await queryRows<{
     id: string; feed_id: string; code: string | null; name: string | null; lon: number | null; lat: number | null;
     location_type: number; parent_id: string | null; timezone: string; wheelchair_boarding: number | null;
   }>(connection, `

@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { StopTimeColumns, TripColumns } from './data.ts';
-import { readRows, streamColumns } from './duckdb-read.ts';
+import { queryRows } from '../../../lib/duckdb-rows.ts';
+import { streamColumns } from './duckdb-read.ts';
 import { ServiceCalendar } from './service-calendar.ts';
 
 /* The stop and trip indexes below are row numbers in id order: loadStops and loadTrips list
@@ -12,7 +13,7 @@ const SERVICE_INDEX = `(SELECT feed_id, service_id, (row_number() OVER (ORDER BY
   FROM (SELECT DISTINCT feed_id, service_id FROM trips UNION SELECT DISTINCT feed_id, service_id FROM service_days))`;
 
 export async function loadTrips(connection: DuckDBConnection): Promise<TripColumns> {
-  const [{ n }] = (await readRows<{ n: number }>(connection, `SELECT count(*)::INTEGER AS n FROM trips`)) as [{ n: number }];
+  const [{ n }] = (await queryRows<{ n: number }>(connection, `SELECT count(*)::INTEGER AS n FROM trips`)) as [{ n: number }];
   const trips: TripColumns = { ids: new Array<string>(n), route: new Int32Array(n), service: new Int32Array(n), headsign: new Array<string | null>(n) };
   await streamColumns(connection, `
     SELECT t.id, coalesce(r.idx, -1)::INTEGER AS route, s.idx AS service, t.headsign
@@ -34,7 +35,7 @@ export async function loadTrips(connection: DuckDBConnection): Promise<TripColum
 
 /** Which service runs on which date (service indexes as in loadTrips). */
 export async function loadServiceCalendar(connection: DuckDBConnection): Promise<ServiceCalendar> {
-  const ranges = await readRows<{ idx: number; first: number | null; last: number | null }>(connection, `
+  const ranges = await queryRows<{ idx: number; first: number | null; last: number | null }>(connection, `
     SELECT s.idx, min(d.service_date - DATE '1970-01-01')::INTEGER AS first, max(d.service_date - DATE '1970-01-01')::INTEGER AS last
     FROM ${SERVICE_INDEX} s LEFT JOIN service_days d USING (feed_id, service_id)
     GROUP BY s.idx ORDER BY s.idx`);
@@ -50,7 +51,7 @@ export async function loadServiceCalendar(connection: DuckDBConnection): Promise
 }
 
 export async function loadStopTimes(connection: DuckDBConnection, stopCount: number): Promise<StopTimeColumns> {
-  const [{ n }] = (await readRows<{ n: number }>(connection, `
+  const [{ n }] = (await queryRows<{ n: number }>(connection, `
     SELECT count(*)::INTEGER AS n FROM stop_times WHERE departure_secs IS NOT NULL`)) as [{ n: number }];
   const columns: StopTimeColumns = {
     stopStart: new Int32Array(stopCount + 1),

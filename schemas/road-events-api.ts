@@ -21,7 +21,7 @@ export const RoadEventsQuery = Type.Object({
   radius: Type.Optional(Type.Integer({ minimum: 1, maximum: 500_000, description: 'metres around near (default 25000)' })),
   type: Type.Optional(Type.String({ description: list(EVENT_TYPES) })),
   severity: Type.Optional(Type.String({ description: list(SEVERITIES) })),
-  status: Type.Optional(Type.String({ description: list(EVENT_STATUSES) })),
+  status: Type.Optional(Type.String({ description: `${list(EVENT_STATUSES)}; /closures lists only active ones unless given` })),
   updated_since: Type.Optional(Type.String({ description: 'ISO 8601 instant with Z or an offset: events the publisher changed at or after it' })),
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'answers are not paged' }),
 });
@@ -36,6 +36,8 @@ export const RoadEventGeometry = Type.Union([
   Type.Object({ type: Type.Literal('MultiPoint'), coordinates: Type.Array(Position) }),
   Type.Object({ type: Type.Literal('LineString'), coordinates: Type.Array(Position) }),
   Type.Object({ type: Type.Literal('MultiLineString'), coordinates: Type.Array(Type.Array(Position)) }),
+  Type.Object({ type: Type.Literal('Polygon'), coordinates: Type.Array(Type.Array(Position), { description: 'linear rings: outer, then holes' }) }),
+  Type.Object({ type: Type.Literal('MultiPolygon'), coordinates: Type.Array(Type.Array(Type.Array(Position))) }),
 ], { description: 'GeoJSON geometry as published (WGS84)' });
 
 export const RoadEventRoad = Type.Object({
@@ -53,17 +55,17 @@ export const RoadEvent = Type.Object({
   source_id: Type.String({ description: "publisher's id" }),
   jurisdiction: Type.String({ description: 'ISO 3166-2' }),
   type: literals(EVENT_TYPES),
-  severity: literals(SEVERITIES),
+  severity: literals(SEVERITIES, 'MINOR, MAJOR as minor, major; MODERATE, UNKNOWN and unmapped values as unknown'),
   condition: literals(CONDITIONS, 'closed when a road state is CLOSED; else the stated surface; else the most restrictive stated lane state; else unknown'),
   description: Type.String({ description: "publisher's text verbatim (English)" }),
   roads: Type.Array(RoadEventRoad),
   geometry: RoadEventGeometry,
-  starts_at: Nullable(Type.String({ description: 'start of the schedule, ISO 8601 with offset; null when not known' })),
-  ends_at: Nullable(Type.String({ description: 'end of the schedule, ISO 8601 with offset; null when open-ended' })),
+  starts_at: Nullable(Type.String({ description: 'start of the schedule (its first window), ISO 8601 with offset; null when not known' })),
+  ends_at: Nullable(Type.String({ description: 'end of the schedule (its last window), ISO 8601 with offset; null when open-ended' })),
   source_updated_at: Type.String({ description: "publisher's update time, ISO 8601 with offset" }),
   svc_updated_at: Type.String({ description: 'when canmap last saw this event change, ISO 8601 UTC' }),
   source: Type.String({ description: 'dataset label' }),
-  status: literals(EVENT_STATUSES, 'archived as published; planned while the schedule starts later; else active'),
+  status: literals(EVENT_STATUSES, 'active: in force now (inside an interval or a window of its recurring schedule); planned: its next window starts later; archived: the publisher archived it or its schedule has ended'),
 });
 export type RoadEvent = Static<typeof RoadEvent>;
 

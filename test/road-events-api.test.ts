@@ -7,7 +7,7 @@ import { pollRoadEvents } from '../ingest/road-events/poll.ts';
 import { createPool } from '../lib/postgres.ts';
 import { RoadEventsResponse } from '../schemas/road-events-api.ts';
 import { createTestEnv, type TestEnv } from './support/env.ts';
-import { afterViewTtl, RoadEventsApi } from './support/road-events-api-stack.ts';
+import { RoadEventsApi } from './support/road-events-api-stack.ts';
 import { drivebc, FakePublisher, fixture, open511Page } from './support/road-events-upstream.ts';
 
 let t: TestEnv;
@@ -19,10 +19,17 @@ const HTTP: HttpOptions = { timeoutMs: 400, attempts: 1, backoffMs: 10, maxRetry
 const T0 = '2026-01-10T16:00:00Z';
 const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 
-async function pollAt(iso: string, path = '/events') {
-  const outcome = await pollRoadEvents(pool, { url: upstream.url(path), http: HTTP, now: () => new Date(iso) });
-  await afterViewTtl();
+async function pollAt(iso: string, path = '/events', pollIntervalMs: number | null = null) {
+  const outcome = await pollRoadEvents(pool, { url: upstream.url(path), http: HTTP, now: () => new Date(iso), pollIntervalMs });
+  api.refresh();
   return outcome;
+}
+
+/** Polls at `iso` and answers `path` as of then. */
+async function getAt(iso: string, path: string) {
+  await pollAt(iso);
+  api.setNow(iso);
+  return api.get(path);
 }
 
 const ids = (body: { data: { source_id: string }[] }) => body.data.map((e) => e.source_id.replace('drivebc.ca/', ''));
@@ -58,17 +65,19 @@ describe('the three endpoints over a polled snapshot', () => {
     api.setNow(plus(T0, 0.5));
   });
 
-  it('GET /incidents: every event, most severe first then most recently updated, with meta and a 60 s edge cache', async () => {
+  it('GET /incidents: every event, most severe first (publisher\'s scale) then most recently updated, with meta and a 60 s edge cache', async () => {
     const res = await api.get('/incidents');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Value.Check(RoadEventsResponse, res.body), JSON.stringify([...Value.Errors(RoadEventsResponse, res.body)].slice(0, 3))).toBe(true);
     expect(ids(res.body)).toEqual([
-      'SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-NIGHTLY', // major, newest publisher update first
+      'SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-POLYGON', 'SPEC-NIGHTLY', // major, newest publisher update first
+      'SPEC-LANES', // MODERATE: served as unknown, ranked between major and minor
       'SPEC-SNOW-ALT', 'SPEC-ICE', 'SPEC-FOG', 'SPEC-ARCHIVED', // minor
-      'SPEC-OPEN-LANES', 'SPEC-UNMAPPED', 'SPEC-LANES', // unknown (MODERATE, UNKNOWN, an unmapped token)
+      'SPEC-OPEN-LANES', 'SPEC-UNMAPPED', // UNKNOWN, an unmapped token
     ]);
+    expect(res.body.data[4]).toMatchObject({ source_id: 'drivebc.ca/SPEC-LANES', severity: 'unknown' });
     expect(res.body.meta).toEqual({
       source: 'DriveBC Open511 events',
       status: 'current',
@@ -76,7 +85,7 @@ describe('the three endpoints over a polled snapshot', () => {
       fetched_at: '2026-01-10T16:00:00Z',
     });
     const byId = Object.fromEntries(res.body.data.map((e: { source_id: string; status: string }) => [e.source_id.replace('drivebc.ca/', ''), e.status]));
-    expect(byId).toMatchObject({ 'SPEC-PLANNED': 'planned', 'SPEC-NIGHTLY': 'planned', 'SPEC-ARCHIVED': 'archived', 'SPEC-CLOSED': 'active', 'SPEC-ICE': 'active' });
+    expect(byId).toMatchObject({ 'SPEC-PLANNED': 'planned', 'SPEC-NIGHTLY': 'planned', 'SPEC-ARCHIVED': 'archived', 'SPEC-CLOSED': 'active', 'SPEC-ICE': 'active', 'SPEC-POLYGON': 'active' });
     expect(res.body.data[1]).toMatchObject({
       id: 'svc:road:ca-bc:drivebc.ca%2FSPEC-CLOSED', jurisdiction: 'CA-BC', type: 'incident', severity: 'major', condition: 'closed',
       source_updated_at: '2026-01-10T07:15:40-07:00', svc_updated_at: '2026-01-10T16:00:00Z', source: 'DriveBC Open511 events',
@@ -84,26 +93,33 @@ describe('the three endpoints over a polled snapshot', () => {
     });
   });
 
-  it('GET /closures: only roads whose state is CLOSED', async () => {
+  it('GET /closures: only roads whose state is CLOSED, shut now unless status asks for scheduled ones', async () => {
     const res = await api.get('/closures');
-    expect(ids(res.body)).toEqual(['SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-NIGHTLY']);
-    expect(res.body.data.every((e: { roads: { closed: boolean }[] }) => e.roads.some((r) => r.closed))).toBe(true);
+    expect(ids(res.body)).toEqual(['SPEC-CLOSED']);
+    expect(Value.Check(RoadEventsResponse, res.body)).toBe(true);
+    expect(ids((await api.get('/closures?status=planned')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY']);
+    const all = (await api.get('/closures?status=active,planned,archived')).body;
+    expect(ids(all)).toEqual(['SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-NIGHTLY']);
+    expect(all.data.every((e: { roads: { closed: boolean }[] }) => e.roads.some((r) => r.closed))).toBe(true);
+    // /incidents keeps listing every current event.
+    expect(ids((await api.get('/incidents?type=construction&severity=major')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY']);
   });
 
   it('GET /road-conditions: events carrying a surface condition', async () => {
     const res = await api.get('/road-conditions');
     expect(ids(res.body)).toEqual(['SPEC-SNOW-ALT', 'SPEC-ICE']);
+    expect(Value.Check(RoadEventsResponse, res.body)).toBe(true);
     expect(res.body.data.map((e: { condition: string }) => e.condition)).toEqual(['partly_snow_packed', 'ice_covered']);
   });
 
   it('filters by type, severity, status and updated_since (comma lists are OR)', async () => {
     expect(ids((await api.get('/incidents?type=weather')).body)).toEqual(['SPEC-FOG']);
-    expect(ids((await api.get('/incidents?type=construction,special_event')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY', 'SPEC-ARCHIVED', 'SPEC-LANES']);
-    expect(ids((await api.get('/incidents?severity=unknown')).body)).toEqual(['SPEC-OPEN-LANES', 'SPEC-UNMAPPED', 'SPEC-LANES']);
+    expect(ids((await api.get('/incidents?type=construction,special_event')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY', 'SPEC-LANES', 'SPEC-ARCHIVED']);
+    expect(ids((await api.get('/incidents?severity=unknown')).body)).toEqual(['SPEC-LANES', 'SPEC-OPEN-LANES', 'SPEC-UNMAPPED']);
     expect(ids((await api.get('/incidents?status=planned')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY']);
     expect(ids((await api.get('/incidents?status=archived,planned&severity=minor')).body)).toEqual(['SPEC-ARCHIVED']);
     expect(ids((await api.get('/closures?status=active')).body)).toEqual(['SPEC-CLOSED']);
-    const since = ['SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-OPEN-LANES', 'SPEC-UNMAPPED'];
+    const since = ['SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-POLYGON', 'SPEC-OPEN-LANES', 'SPEC-UNMAPPED'];
     expect(ids((await api.get('/incidents?updated_since=2026-01-10T14:00:00Z')).body)).toEqual(since);
     expect(ids((await api.get(`/incidents?updated_since=${encodeURIComponent('2026-01-10T07:00:00-07:00')}`)).body)).toEqual(since);
     expect(ids((await api.get('/incidents?updated_since=2026-01-10T23:00:00+09:00')).body)).toEqual(since); // '+' decoded as a space
@@ -111,10 +127,12 @@ describe('the three endpoints over a polled snapshot', () => {
   });
 
   it('bbox keeps events with some part inside the box, lines included when only a segment crosses it', async () => {
-    expect(ids((await api.get('/incidents?bbox=-123.5,48.3,-122.9,49.8')).body)).toEqual(['SPEC-ARCHIVED', 'SPEC-OPEN-LANES', 'SPEC-LANES']);
+    expect(ids((await api.get('/incidents?bbox=-123.5,48.3,-122.9,49.8')).body)).toEqual(['SPEC-LANES', 'SPEC-ARCHIVED', 'SPEC-OPEN-LANES']);
     // The Coquihalla line has no vertex in this box; its segment crosses it.
     expect(ids((await api.get('/incidents?bbox=-121.3086,49.4911,-121.2986,49.5011')).body)).toEqual(['SPEC-ICE']);
     expect(ids((await api.get('/incidents?bbox=-121.3086,49.5111,-121.2986,49.5211')).body)).toEqual([]);
+    // An area: a box inside the smoke polygon, with none of its vertices.
+    expect(ids((await api.get('/incidents?bbox=-120.45,50.52,-120.42,50.53')).body)).toEqual(['SPEC-POLYGON']);
   });
 
   it('near + radius measures to the line, not to its vertices; radius defaults to 25 km', async () => {
@@ -124,14 +142,18 @@ describe('the three endpoints over a polled snapshot', () => {
     expect(ids((await api.get(`/incidents?near=${near}&radius=300`)).body)).toEqual([]);
     expect(ids((await api.get('/incidents?near=-117.7,51.3')).body)).toEqual(['SPEC-CLOSED']); // 12.5 km from Rogers Pass, 51 km from Kicking Horse
     expect(ids((await api.get('/incidents?near=-117.7,51.3&radius=10000')).body)).toEqual([]);
-    expect(ids((await api.get('/closures?near=-117.7,51.3&radius=60000')).body)).toEqual(['SPEC-CLOSED', 'SPEC-NIGHTLY']);
-    expect(ids((await api.get('/closures?near=-117.7,51.3&radius=500000&bbox=-118,51,-117,52')).body)).toEqual(['SPEC-CLOSED']);
+    expect(ids((await api.get('/closures?near=-117.7,51.3&radius=60000&status=active,planned')).body)).toEqual(['SPEC-CLOSED', 'SPEC-NIGHTLY']);
+    expect(ids((await api.get('/closures?near=-117.7,51.3&radius=500000&bbox=-118,51,-117,52&status=active,planned')).body)).toEqual(['SPEC-CLOSED']);
+    // Inside an area is 0 m from it; outside, the distance is to its nearest edge.
+    expect(ids((await api.get('/incidents?near=-120.43,50.52&radius=1')).body)).toEqual(['SPEC-POLYGON']);
+    expect(ids((await api.get('/incidents?near=-120.43,50.49&radius=1200')).body)).toEqual(['SPEC-POLYGON']); // 1.11 km south of its edge
+    expect(ids((await api.get('/incidents?near=-120.43,50.49&radius=1000')).body)).toEqual([]);
   });
 
   it('limit cuts the ordered list; jurisdiction accepts CA-BC in any case', async () => {
     expect(ids((await api.get('/incidents?limit=2')).body)).toEqual(['SPEC-PLANNED', 'SPEC-CLOSED']);
-    expect((await api.get('/incidents?jurisdiction=ca-bc')).body.data).toHaveLength(10);
-    expect((await api.get('/incidents?jurisdiction=CA-BC,CA-BC&limit=500')).body.data).toHaveLength(10);
+    expect((await api.get('/incidents?jurisdiction=ca-bc')).body.data).toHaveLength(11);
+    expect((await api.get('/incidents?jurisdiction=CA-BC,CA-BC&limit=500')).body.data).toHaveLength(11);
   });
 
   it.each([
@@ -184,7 +206,7 @@ describe('the three endpoints over a polled snapshot', () => {
     const before = (await api.get('/incidents')).body;
     await pool.query('ALTER TABLE road_feed_status RENAME TO road_feed_status_away');
     try {
-      await afterViewTtl();
+      api.refresh();
       const res = await api.get('/incidents');
       expect(res.status).toBe(200);
       expect(res.body).toEqual(before);
@@ -225,7 +247,7 @@ describe('freshness over time (clock injected into the polls and the API)', () =
     const res = await api.get('/incidents');
     expect(res.body.meta).toMatchObject({ status: 'stale', fetched_at: '2026-01-10T17:01:00Z' });
     expect(res.body.meta.unavailable).toBeUndefined();
-    expect(res.body.data).toHaveLength(10);
+    expect(res.body.data).toHaveLength(11);
   });
 
   it('partial while the upstream fails, with the last good snapshot still served', async () => {
@@ -241,7 +263,7 @@ describe('freshness over time (clock injected into the polls and the API)', () =
       fetched_at: '2026-01-10T17:01:00Z',
       unavailable: [{ jurisdiction: 'CA-BC', reason: 'upstream unreachable at the last poll (HTTP 502 Bad Gateway); serving the snapshot of 2026-01-10T17:01:00Z' }],
     });
-    expect(ids(res.body)).toEqual(['SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-NIGHTLY']);
+    expect(ids(res.body)).toEqual(['SPEC-CLOSED']);
   });
 
   it('503 once no poll has succeeded for 15 minutes', async () => {
@@ -279,10 +301,81 @@ describe('freshness over time (clock injected into the polls and the API)', () =
     expect((await pollAt(plus(T0, 88))).outcome).toBe('anomaly');
     api.setNow(plus(T0, 88.5));
     const res = await api.get('/incidents');
-    expect(res.body.data).toHaveLength(10);
+    expect(res.body.data).toHaveLength(11);
     expect(res.body.meta).toMatchObject({
       status: 'partial',
-      unavailable: [{ jurisdiction: 'CA-BC', reason: 'upstream answered with no events while 10 are stored; kept the stored snapshot; serving the snapshot of 2026-01-10T17:27:00Z' }],
+      unavailable: [{ jurisdiction: 'CA-BC', reason: 'upstream answered with no events while 11 are stored; kept the stored snapshot; serving the snapshot of 2026-01-10T17:27:00Z' }],
     });
+  });
+
+  it('a feed that stays empty is believed after 3 empty answers over 5 minutes: current again, with no events', async () => {
+    expect((await pollAt(plus(T0, 90))).outcome).toBe('anomaly');
+    expect((await pollAt(plus(T0, 91))).outcome).toBe('anomaly');
+    expect((await pollAt(plus(T0, 92))).outcome).toBe('anomaly'); // 3 in a row, 4 minutes
+    api.setNow(plus(T0, 93));
+    expect((await api.get('/incidents')).body.meta.status).toBe('partial');
+    expect((await pollAt(plus(T0, 93))).outcome).toBe('changed');
+    const res = await api.get('/incidents');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: [], meta: expect.objectContaining({ status: 'current', fetched_at: '2026-01-10T17:33:00Z' }) });
+    expect(res.body.meta.unavailable).toBeUndefined();
+  });
+});
+
+describe('status follows the schedule (one rule for the API, the closures and the tests)', () => {
+  beforeAll(() => upstream.script('/events', { body: fixture('open511-spec-cases.json') }));
+  const nightly = async (iso: string, path = '/incidents?type=construction&severity=major') => {
+    const res = await getAt(iso, path);
+    expect(res.status).toBe(200);
+    return (res.body.data as { source_id: string; status: string }[]).find((e) => e.source_id === 'drivebc.ca/SPEC-NIGHTLY')?.status ?? 'absent';
+  };
+
+  it('SPEC-NIGHTLY (Mon–Thu 21:00–05:00 Mountain) goes planned → active → planned → archived as the clock moves', async () => {
+    expect(await nightly('2026-01-13T03:59:00Z')).toBe('planned'); // Mon 20:59 MST
+    expect(await nightly('2026-01-13T04:00:00Z')).toBe('active'); // Mon 21:00
+    expect(await nightly('2026-01-13T11:59:00Z')).toBe('active'); // Tue 04:59
+    expect(await nightly('2026-01-13T12:00:00Z')).toBe('planned'); // Tue 05:00: shut again tonight
+    expect(await nightly('2026-01-16T05:00:00Z')).toBe('planned'); // Thu 22:00, an exception day: not closed
+    expect(await nightly('2026-01-30T13:00:00Z')).toBe('archived'); // after its last window
+    // The clock may go back: statuses are recomputed.
+    expect(await nightly('2026-01-13T05:00:00Z')).toBe('active');
+  });
+
+  it('/closures lists it only while the road is shut; status=planned lists it between windows', async () => {
+    expect(ids((await getAt('2026-01-13T05:00:00Z', '/closures')).body)).toEqual(['SPEC-CLOSED', 'SPEC-NIGHTLY']);
+    expect(ids((await getAt('2026-01-13T13:00:00Z', '/closures')).body)).toEqual(['SPEC-CLOSED']);
+    expect(ids((await getAt('2026-01-13T13:00:00Z', '/closures?status=planned')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY']);
+  });
+});
+
+describe('freshness thresholds scale with the worker\'s poll interval', () => {
+  beforeAll(() => upstream.script('/events', { body: fixture('open511-spec-cases.json') }));
+  const T1 = '2026-02-01T12:00:00Z';
+
+  it('polled every 60 s: partial after 5 minutes without success, 503 after 15', async () => {
+    await pollAt(T1, '/events', 60_000);
+    api.setNow(plus(T1, 5.1));
+    expect((await api.get('/incidents')).body.meta.status).toBe('partial');
+    api.setNow(plus(T1, 15.1));
+    expect((await api.get('/incidents')).status).toBe(503);
+  });
+
+  it('polled every hour: partial after 3 hours without success, 503 after 5', async () => {
+    await pollAt(plus(T1, 20), '/events', 3_600_000);
+    api.setNow(plus(T1, 20 + 30));
+    // Served without unavailable: stale only because the answer has not changed for days.
+    expect((await api.get('/incidents')).body.meta).toMatchObject({ status: 'stale', fetched_at: '2026-02-01T12:20:00Z' });
+    api.setNow(plus(T1, 20 + 180.5));
+    expect((await api.get('/incidents')).body.meta).toMatchObject({ status: 'partial', unavailable: [{ reason: 'no successful poll since 2026-02-01T12:20:00Z' }] });
+    api.setNow(plus(T1, 20 + 300));
+    expect((await api.get('/incidents')).status).toBe(200);
+    api.setNow(plus(T1, 20 + 300.5));
+    expect((await api.get('/incidents')).status).toBe(503);
+  });
+
+  it('a one-off poll (ingest road-events --once) keeps the interval the schedule recorded', async () => {
+    await pollAt(plus(T1, 400));
+    api.setNow(plus(T1, 400 + 30));
+    expect((await api.get('/incidents')).body.meta.status).toBe('stale'); // not partial: still the hourly thresholds
   });
 });

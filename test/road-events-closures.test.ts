@@ -5,13 +5,16 @@ import { snapshotClosures, type ClosureSources } from '../ingest/road-events/clo
 import { readFeedStatus } from '../ingest/road-events/feed-status.ts';
 import type { Position } from '../ingest/road-events/geometry.ts';
 import type { HttpOptions } from '../ingest/road-events/http-json.ts';
+import { pollRoadEvents } from '../ingest/road-events/poll.ts';
+import { parsePublisherTime } from '../ingest/road-events/publisher-time.ts';
 import { createPool } from '../lib/postgres.ts';
 import { createTestEnv, type TestEnv } from './support/env.ts';
 import { drivebc, FakePublisher, fixture } from './support/road-events-upstream.ts';
 
 /*
- * Closure snapshots of BC (Open511), Alberta and Ontario (511 v2) and the query routing will use,
- * on real road geometry: the DriveBC sample lines of Highway 14 on Vancouver Island.
+ * Closures of BC (from the Open511 events poll), Alberta and Ontario (511 v2 snapshots) and the
+ * query routing will use, on real road geometry: the DriveBC sample lines of Highway 14 on
+ * Vancouver Island.
  */
 
 let t: TestEnv;
@@ -19,15 +22,17 @@ let pool: Pool;
 let upstream: FakePublisher;
 
 const HTTP: HttpOptions = { timeoutMs: 400, attempts: 1, backoffMs: 10, maxRetryAfterMs: 1_000, maxBytes: 16 * 1024 * 1024 };
-const sources = (): ClosureSources => ({ 'CA-BC': upstream.url('/bc/events'), 'CA-AB': upstream.url('/ab/api/v2/get/event'), 'CA-ON': upstream.url('/on/api/v2/get/event') });
+const sources = (): ClosureSources => ({ 'CA-AB': upstream.url('/ab/api/v2/get/event'), 'CA-ON': upstream.url('/on/api/v2/get/event') });
 const snapshot = (iso: string) => snapshotClosures(pool, { sources: sources(), http: HTTP, now: () => new Date(iso) });
+/** BC's closures come from the events poll. */
+const pollBc = (iso: string) => pollRoadEvents(pool, { url: upstream.url('/bc/events'), http: HTTP, now: () => new Date(iso) });
 
 const four = JSON.parse(drivebc('four')) as { events: { id: string; roads: Record<string, unknown>[]; geography: { coordinates: Position[] } }[] };
 const line = (id: string) => four.events.find((e) => e.id === `drivebc.ca/${id}`)!.geography.coordinates;
-/** The real four-event answer with DBC-52791 (Highway 14, Sombrio Beach Trail to Petrel Dr) marked CLOSED. */
-function bcWithClosure() {
+/** The real four-event answer with one event (DBC-52791 unless told) marked CLOSED. */
+function bcWithClosure(id = 'DBC-52791') {
   const doc = structuredClone(four);
-  doc.events.find((e) => e.id === 'drivebc.ca/DBC-52791')!.roads[0]!.state = 'CLOSED';
+  doc.events.find((e) => e.id === `drivebc.ca/${id}`)!.roads[0]!.state = 'CLOSED';
   return JSON.stringify(doc);
 }
 
@@ -53,14 +58,17 @@ afterAll(async () => {
   await t?.cleanup();
 });
 
-describe('closure snapshots of three provinces', () => {
-  it('stores only full closures, with the fetch time, per province', async () => {
+describe('closures of three provinces', () => {
+  it('stores only full closures, with the fetch time, per province; BC\'s with the events poll, without asking DriveBC again', async () => {
     upstream.script('/bc/events', { body: fixture('open511-spec-cases.json') });
     upstream.script('/ab/api/v2/get/event', { body: fixture('alberta-511-events.json') });
     upstream.script('/on/api/v2/get/event', { body: fixture('ontario-511-events.json') });
+    const bc = await pollBc('2026-01-10T16:00:00Z');
+    expect([bc.outcome, bc.upstream, bc.closures, bc.dropped.length]).toEqual(['changed', 12, 2, 1]); // SPEC-CLOSED and SPEC-NIGHTLY; SPEC-PLANNED starts beyond the 30-day horizon
+    const bcRequests = upstream.requestsTo('/bc/events').length;
     const outcomes = await snapshot('2026-01-10T16:00:00Z');
+    expect(upstream.requestsTo('/bc/events')).toHaveLength(bcRequests);
     expect(outcomes.map((o) => [o.jurisdiction, o.outcome, o.upstream, o.closures, o.dropped.length])).toEqual([
-      ['CA-BC', 'changed', 12, 2, 2], // SPEC-CLOSED and SPEC-NIGHTLY; SPEC-PLANNED starts beyond the 30-day horizon
       ['CA-AB', 'changed', 5, 2, 1],
       ['CA-ON', 'changed', 3, 2, 0],
     ]);
@@ -80,8 +88,10 @@ describe('closure snapshots of three provinces', () => {
   });
 
   it('the same answers again: unchanged, fetch time renewed', async () => {
+    expect((await pollBc('2026-01-10T16:05:00Z')).outcome).toBe('unchanged');
     const outcomes = await snapshot('2026-01-10T16:05:00Z');
-    expect(outcomes.map((o) => o.outcome)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['unchanged', 'unchanged']);
+    expect((await readFeedStatus(pool, 'closures:CA-BC'))!.lastSuccessAt!.toISOString()).toBe('2026-01-10T16:05:00.000Z');
     const { rows } = await pool.query(`SELECT DISTINCT fetched_at FROM road_closures`);
     expect(rows.map((r) => r.fetched_at.toISOString())).toEqual(['2026-01-10T16:05:00.000Z']);
   });
@@ -90,8 +100,9 @@ describe('closure snapshots of three provinces', () => {
     upstream.script('/ab/api/v2/get/event', { status: 500, body: 'down' });
     upstream.script('/on/api/v2/get/event', { body: '[]' });
     upstream.script('/bc/events', { body: drivebc('four') }); // no closures in BC any more
+    expect(await pollBc('2026-01-10T16:10:00Z')).toMatchObject({ outcome: 'changed', closures: 0 });
     const outcomes = await snapshot('2026-01-10T16:10:00Z');
-    expect(outcomes.map((o) => [o.jurisdiction, o.outcome, o.closures])).toEqual([['CA-BC', 'changed', 0], ['CA-AB', 'failed', 2], ['CA-ON', 'changed', 0]]);
+    expect(outcomes.map((o) => [o.jurisdiction, o.outcome, o.closures])).toEqual([['CA-AB', 'failed', 2], ['CA-ON', 'changed', 0]]);
     const { rows } = await pool.query(`SELECT jurisdiction, count(*)::int AS n, max(fetched_at) AS at FROM road_closures GROUP BY 1 ORDER BY 1`);
     expect(rows.map((r) => [r.jurisdiction, r.n, r.at.toISOString()])).toEqual([['CA-AB', 2, '2026-01-10T16:05:00.000Z']]);
     expect((await readFeedStatus(pool, 'closures:CA-AB'))!.lastError).toBe('HTTP 500 Internal Server Error');
@@ -101,11 +112,25 @@ describe('closure snapshots of three provinces', () => {
     await snapshot('2026-01-10T16:11:00Z');
     await pool.query(`UPDATE road_feed_status SET upstream_count = 40 WHERE feed = 'closures:CA-ON'`);
     upstream.script('/on/api/v2/get/event', { body: '[]' });
-    const [, , on] = await snapshot('2026-01-10T16:12:00Z');
+    const [, on] = await snapshot('2026-01-10T16:12:00Z');
     expect(on).toMatchObject({ outcome: 'anomaly', closures: 2 });
     expect(on!.message).toBe('upstream answered with no events while the previous answer had 40; kept the stored snapshot');
     upstream.script('/on/api/v2/get/event', { body: 'not json' });
-    expect((await snapshot('2026-01-10T16:13:00Z'))[2]).toMatchObject({ outcome: 'failed', closures: 2 });
+    expect((await snapshot('2026-01-10T16:13:00Z'))[1]).toMatchObject({ outcome: 'failed', closures: 2 });
+  });
+
+  it('a refused or failed events poll keeps BC\'s closures too', async () => {
+    upstream.script('/bc/events', { body: fixture('open511-spec-cases.json') });
+    expect((await pollBc('2026-01-10T16:20:00Z')).closures).toBe(2);
+    upstream.script('/bc/events', { status: 500, body: 'down' });
+    expect((await pollBc('2026-01-10T16:21:00Z')).outcome).toBe('failed');
+    upstream.script('/bc/events', { body: JSON.stringify({ events: [], pagination: { offset: '0' } }) });
+    expect((await pollBc('2026-01-10T16:22:00Z')).outcome).toBe('anomaly');
+    const { rows } = await pool.query(`SELECT source_id, fetched_at FROM road_closures WHERE jurisdiction = 'CA-BC' ORDER BY 1`);
+    expect(rows.map((r) => [r.source_id, r.fetched_at.toISOString()])).toEqual([
+      ['drivebc.ca/SPEC-CLOSED', '2026-01-10T16:20:00.000Z'],
+      ['drivebc.ca/SPEC-NIGHTLY', '2026-01-10T16:20:00.000Z'],
+    ]);
   });
 });
 
@@ -114,6 +139,7 @@ describe('closures near a route (what routing warnings use)', () => {
     upstream.script('/bc/events', { body: bcWithClosure() });
     upstream.script('/ab/api/v2/get/event', { body: fixture('alberta-511-events.json') });
     upstream.script('/on/api/v2/get/event', { body: fixture('ontario-511-events.json') });
+    expect((await pollBc('2023-06-15T18:00:00Z')).closures).toBe(1);
     const outcomes = await snapshot('2023-06-15T18:00:00Z');
     expect(outcomes.map((o) => o.outcome).every((o) => o === 'changed' || o === 'unchanged'), JSON.stringify(outcomes)).toBe(true);
   });
@@ -181,6 +207,22 @@ describe('closures near a route (what routing warnings use)', () => {
     expect(on.scheduled[0]!.distanceMeters).toBeLessThanOrEqual(250);
     // Coverage says how old each snapshot is: these were fetched in 2023.
     expect(on.coverage.every((c) => c.current === false)).toBe(true);
+  });
+
+  it('the real DBC-53145 (open interval + daily 09:00–15:00) marked CLOSED warns only in its daily windows', async () => {
+    const local = (text: string) => new Date(parsePublisherTime(text, 'America/Vancouver')!.ms);
+    upstream.script('/bc/events', { body: bcWithClosure('DBC-53145') });
+    expect((await pollBc('2023-06-14T16:00:00Z')).closures).toBe(1);
+    const route = line('DBC-46014').slice(0, 2).concat(line('DBC-53145').slice(80, 82)); // crosses the closed stretch
+    const morning = await closuresNearRoute(pool, route, { now: local('2023-06-14T10:00') }); // a Wednesday
+    expect(morning.inForce.map((c) => [c.sourceId, c.effectiveFrom, c.until])).toEqual([['drivebc.ca/DBC-53145', '2023-06-14T16:00:00Z', '2023-06-14T22:00:00Z']]);
+    const night = await closuresNearRoute(pool, route, { now: local('2023-06-14T22:00') });
+    expect(night.inForce).toEqual([]);
+    expect(night.scheduled.map((c) => [c.sourceId, c.effectiveFrom])).toEqual([['drivebc.ca/DBC-53145', '2023-06-15T16:00:00Z']]);
+    // After the recurring schedule's end (2023-07-28) the event is no closure at all.
+    expect((await pollBc('2023-07-29T17:00:00Z')).closures).toBe(0);
+    const after = await closuresNearRoute(pool, route, { now: local('2023-07-29T10:00') });
+    expect([after.inForce, after.scheduled]).toEqual([[], []]);
   });
 
   it('refuses a route that is not [lng, lat] positions', async () => {

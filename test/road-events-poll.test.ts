@@ -55,8 +55,10 @@ describe('polling the real DriveBC payloads', () => {
     expect([...rows.keys()].sort()).toEqual([DBC(46014), DBC(52446), DBC(52791), DBC(53145)]);
     expect(rows.get(DBC(46014))!.record).toMatchObject({ id: DBC(46014), source_updated_at: '2023-06-25T14:42:45-07:00', svc_updated_at: '2026-01-10T16:00:00Z' });
     expect(rows.get(DBC(46014))!.json.startsWith('{"id":"svc:road:ca-bc:drivebc.ca%2FDBC-46014","source_id":')).toBe(true); // stored as written
-    const request = upstream.requestsTo('/events').at(-1)!;
-    expect(Object.fromEntries(request.searchParams)).toEqual({ format: 'json', status: 'ACTIVE', limit: '500' });
+    const [request, probe] = upstream.requestsTo('/events').slice(-2);
+    expect(Object.fromEntries(request!.searchParams)).toEqual({ format: 'json', status: 'ACTIVE', limit: '500' });
+    // No next_url: the next offset is asked, and the page repeating ids already seen ends the list.
+    expect(Object.fromEntries(probe!.searchParams)).toEqual({ format: 'json', status: 'ACTIVE', limit: '500', offset: '4' });
     const status = (await readFeedStatus(pool, 'events:CA-BC'))!;
     expect(status).toMatchObject({ jurisdiction: 'CA-BC', sourceUrl: upstream.url('/events'), storedCount: 4, upstreamCount: 4, generation: 1, lastError: null });
     expect(status.lastSuccessAt!.toISOString()).toBe('2026-01-10T16:00:00.000Z');
@@ -100,7 +102,7 @@ describe('faults never lose the last good snapshot', () => {
     await clearBc();
     upstream.script('/good', { body: fixture('open511-spec-cases.json') });
     const o = await poll('/good');
-    expect(o).toMatchObject({ outcome: 'changed', events: 10, upstream: 12 });
+    expect(o).toMatchObject({ outcome: 'changed', events: 11, upstream: 12 });
     good = await stored();
   });
   beforeEach(async () => {
@@ -110,7 +112,7 @@ describe('faults never lose the last good snapshot', () => {
   async function expectKept(outcome: string, message: RegExp, o: { outcome: string; message?: string; events: number }) {
     expect(o.outcome).toBe(outcome);
     expect(o.message).toMatch(message);
-    expect(o.events).toBe(10);
+    expect(o.events).toBe(11);
     expect(await stored()).toEqual(good);
   }
 
@@ -130,7 +132,7 @@ describe('faults never lose the last good snapshot', () => {
     upstream.script('/flaky', { status: 503, body: 'busy' }, { body: fixture('open511-spec-cases.json') });
     const o = await poll('/flaky');
     expect(o.outcome).toBe('unchanged');
-    expect(upstream.requestsTo('/flaky')).toHaveLength(2);
+    expect(upstream.requestsTo('/flaky').filter((u) => !u.searchParams.has('offset'))).toHaveLength(2); // then the offset probe
   });
 
   it('no answer within the timeout', async () => {
@@ -156,6 +158,20 @@ describe('faults never lose the last good snapshot', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(1_000);
   });
 
+  it('429 with a Retry-After HTTP date: waits it out when short, records it when long', async () => {
+    upstream.script('/limited-date', { status: 429, headers: { 'retry-after': new Date(Date.now() + 2_000).toUTCString() } }, { body: fixture('open511-spec-cases.json') });
+    const started = performance.now();
+    expect((await poll('/limited-date')).outcome).toBe('unchanged');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(900); // up to the second the date names
+    const until = new Date(Math.ceil((Date.now() + 120_000) / 1000) * 1000);
+    upstream.script('/limited-date-long', { status: 429, headers: { 'retry-after': until.toUTCString() } });
+    await expectKept('failed', /^HTTP 429/, await poll('/limited-date-long'));
+    const status = (await readFeedStatus(pool, 'events:CA-BC'))!;
+    expect(Math.abs(status.notBefore!.getTime() - until.getTime())).toBeLessThan(1_000);
+    expect((await poll('/limited-date-long')).outcome).toBe('skipped');
+    expect(upstream.requestsTo('/limited-date-long')).toHaveLength(1);
+  });
+
   it('429 with a long Retry-After: gives up at once, and the next poll does not call before it', async () => {
     upstream.script('/limited-long', { status: 429, headers: { 'retry-after': '120' } });
     const o = await poll('/limited-long');
@@ -169,17 +185,22 @@ describe('faults never lose the last good snapshot', () => {
     expect(upstream.requestsTo('/limited-long')).toHaveLength(1);
   });
 
-  it('garbage instead of JSON, and JSON that is not an events document', async () => {
+  it('garbage instead of JSON, and JSON that is not an events document: both retried, then failed', async () => {
     upstream.script('/garbage', { body: '<html>Service Unavailable' });
     await expectKept('failed', /^response is not JSON/, await poll('/garbage'));
+    expect(upstream.requestsTo('/garbage')).toHaveLength(3);
     upstream.script('/not-open511', { body: '{"error": "maintenance"}' });
     await expectKept('failed', /answer is not an Open511 events document/, await poll('/not-open511'));
+    expect(upstream.requestsTo('/not-open511')).toHaveLength(3);
+    upstream.script('/maintenance-then-good', { body: '{"error": "maintenance"}' }, { body: fixture('open511-spec-cases.json') });
+    expect((await poll('/maintenance-then-good')).outcome).toBe('unchanged');
+    expect(upstream.requestsTo('/maintenance-then-good').filter((u) => !u.searchParams.has('offset'))).toHaveLength(2);
   });
 
   it('an empty feed while many events are stored is refused as an anomaly', async () => {
     upstream.script('/empty', { body: open511Page([]) });
     const o = await poll('/empty');
-    await expectKept('anomaly', /^upstream answered with no events while 10 are stored; kept the stored snapshot$/, o);
+    await expectKept('anomaly', /^upstream answered with no events while 11 are stored; kept the stored snapshot$/, o);
     const status = (await readFeedStatus(pool, 'events:CA-BC'))!;
     expect(status.anomaly).toBe(o.message);
     expect(status.anomalyAt!.getTime()).toBeGreaterThan(status.lastSuccessAt!.getTime());
@@ -195,13 +216,37 @@ describe('faults never lose the last good snapshot', () => {
     await expectKept('failed', /^HTTP 500/, await poll('/paged-broken'));
   });
 
+  it('more than 200 pages still pending: failed, nothing deleted', async () => {
+    const template = JSON.parse(fixture('open511-spec-cases.json')).events[0];
+    // A server that caps pages at one event and has 250.
+    upstream.handle('/endless', (url) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return { body: open511Page(offset < 250 ? [{ ...template, id: `drivebc.ca/ENDLESS-${offset}` }] : []) };
+    });
+    await expectKept('failed', /^more than 200 pages \(200 events so far, next .*offset=200\); refusing a partial list$/, await poll('/endless'));
+    expect(upstream.requestsTo('/endless')).toHaveLength(200);
+  });
+
   it('one poll at a time: a second one while the first runs is skipped', async () => {
     upstream.script('/slow-lock', { delayMs: 300, body: fixture('open511-spec-cases.json') });
+    const seen = upstream.requests.length;
     const first = poll('/slow-lock');
-    await new Promise((r) => setTimeout(r, 100));
+    await upstream.requestsReached(seen + 1); // the first holds the lock while the upstream answers
     const second = await poll('/slow-lock');
     expect(second).toMatchObject({ outcome: 'skipped', message: 'another poll of CA-BC is running' });
     expect((await first).outcome).toBe('unchanged');
+  });
+
+  it('a poll uses one connection, the one holding its lock: it runs on a pool of one', async () => {
+    const single = createPool(t.config.databaseUrl, 1);
+    try {
+      upstream.script('/one-connection', { body: fixture('open511-spec-cases.json') });
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the poll waited for a second connection')), 5_000).unref());
+      const o = await Promise.race([pollRoadEvents(single, { url: upstream.url('/one-connection'), http: HTTP }), timeout]);
+      expect(o.outcome).toBe('unchanged');
+    } finally {
+      await single.end();
+    }
   });
 
   it('an empty feed is accepted when few events were stored', async () => {
@@ -209,6 +254,42 @@ describe('faults never lose the last good snapshot', () => {
     expect((await poll('/four')).outcome).toBe('changed');
     const o = await poll('/empty');
     expect(o).toMatchObject({ outcome: 'changed', events: 0, removed: expect.arrayContaining([DBC(46014)]) });
+  });
+});
+
+describe('an empty feed that stays empty', () => {
+  beforeAll(clearBc);
+  const at = (minutes: number) => () => new Date(Date.parse('2026-01-10T16:00:00Z') + minutes * 60_000);
+
+  it('is believed after 3 empty answers in a row spanning 5 minutes, and says so', async () => {
+    upstream.script('/real', { body: fixture('open511-spec-cases.json') });
+    expect((await poll('/real', { now: at(0) })).outcome).toBe('changed');
+    upstream.script('/real', { body: open511Page([]) });
+    expect((await poll('/real', { now: at(1) })).outcome).toBe('anomaly');
+    expect((await poll('/real', { now: at(2) })).outcome).toBe('anomaly');
+    expect((await poll('/real', { now: at(5.5) })).outcome).toBe('anomaly'); // 3 in a row, but 4.5 minutes
+    expect((await readFeedStatus(pool, 'events:CA-BC'))!).toMatchObject({ emptyAnswers: 3, storedCount: 11 });
+    const believed = await poll('/real', { now: at(6) });
+    expect(believed).toMatchObject({ outcome: 'changed', events: 0, closures: 0 });
+    expect(believed.removed).toHaveLength(11);
+    expect(believed.message).toBe('upstream answered with no events while 11 are stored; believed after 4 empty answers in a row since 2026-01-10T16:01:00Z');
+    const status = (await readFeedStatus(pool, 'events:CA-BC'))!;
+    expect(status).toMatchObject({ anomaly: believed.message, emptyAnswers: 0, emptySince: null, storedCount: 0 });
+    expect(status.anomalyAt).toEqual(status.lastSuccessAt); // recorded, but not a refusal: freshness does not count it
+    expect(await stored()).toEqual(new Map());
+  });
+
+  it('a non-empty answer between empty ones starts the count again', async () => {
+    upstream.script('/real', { body: fixture('open511-spec-cases.json') });
+    await poll('/real', { now: at(10) });
+    upstream.script('/real', { body: open511Page([]) });
+    await poll('/real', { now: at(11) });
+    await poll('/real', { now: at(12) });
+    upstream.script('/real', { body: fixture('open511-spec-cases.json') });
+    expect((await poll('/real', { now: at(13) })).outcome).toBe('unchanged');
+    upstream.script('/real', { body: open511Page([]) });
+    expect((await poll('/real', { now: at(20) })).outcome).toBe('anomaly');
+    expect((await readFeedStatus(pool, 'events:CA-BC'))!.emptyAnswers).toBe(1);
   });
 });
 
@@ -242,16 +323,28 @@ describe('pagination', () => {
     await poll('/next-url'); // back to the 1234
   });
 
-  it('without next_url, asks limit/offset while pages come back full', async () => {
+  it('without next_url, asks limit/offset until a page comes back empty', async () => {
     upstream.handle('/offsets', (url) => page(url, false));
     const o = await poll('/offsets');
     expect(o).toMatchObject({ outcome: 'unchanged', pages: 3, events: 1234 });
+    expect(upstream.requestsTo('/offsets').map((u) => u.searchParams.get('offset'))).toEqual([null, '500', '1000', '1234']);
+  });
+
+  it('a server capping pages below the limit asked for is read to the end', async () => {
+    upstream.handle('/capped', (url) => {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      return { body: open511Page(many.slice(offset, offset + 100), { offset: String(offset) }) };
+    });
+    const o = await poll('/capped');
+    expect(o).toMatchObject({ outcome: 'unchanged', pages: 13, events: 1234, removed: [] });
+    expect(upstream.requestsTo('/capped').every((u) => u.searchParams.get('limit') === '500')).toBe(true);
   });
 
   it('stops when a server ignores offset (a page of ids already seen)', async () => {
     upstream.handle('/ignores-offset', (url) => ({ body: open511Page(many.slice(0, Number(url.searchParams.get('limit')))) }));
     const o = await poll('/ignores-offset');
-    expect(o).toMatchObject({ pages: 2, events: 500 });
+    expect(o).toMatchObject({ pages: 1, events: 500 });
+    expect(upstream.requestsTo('/ignores-offset')).toHaveLength(2);
   });
 });
 
@@ -263,7 +356,7 @@ describe('canmap ingest road-events --once', () => {
     const run = await runCanmap(['ingest', 'road-events', '--once', '--url', upstream.url('/cli'), '--json'], t.env);
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout);
-    expect(doc).toMatchObject({ jurisdiction: 'CA-BC', url: upstream.url('/cli'), outcome: 'changed', events: 4, updated: [], removed: [] });
+    expect(doc).toMatchObject({ jurisdiction: 'CA-BC', url: upstream.url('/cli'), outcome: 'changed', events: 4, closures: 0, updated: [], removed: [] });
     expect(doc.added).toHaveLength(4);
   });
 

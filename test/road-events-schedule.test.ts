@@ -12,6 +12,7 @@ let t: TestEnv;
 let pool: Pool;
 let upstream: FakePublisher;
 let running: RunningWorkers | undefined;
+let second: RunningWorkers | undefined;
 const logs: string[] = [];
 
 function config(overrides: Record<string, string>): Config {
@@ -25,8 +26,11 @@ function config(overrides: Record<string, string>): Config {
   });
 }
 
+const startOne = (overrides: Record<string, string>) =>
+  startWorkers(config(overrides), { kinds: [], schedules: scheduledJobs, log: (level, line) => logs.push(`${level} ${line}`) });
+
 async function start(overrides: Record<string, string>) {
-  running = await startWorkers(config(overrides), { kinds: [], schedules: scheduledJobs, log: (level, line) => logs.push(`${level} ${line}`) });
+  running = await startOne(overrides);
 }
 
 async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 15_000) {
@@ -50,11 +54,13 @@ beforeAll(async () => {
 
 afterEach(async () => {
   await running?.close();
-  running = undefined;
+  await second?.close();
+  running = second = undefined;
 });
 
 afterAll(async () => {
   await running?.close();
+  await second?.close();
   await upstream?.close();
   await pool?.end();
   await t?.cleanup();
@@ -66,20 +72,29 @@ describe('scheduled polls in the worker', () => {
     expect(logs.find((l) => l.includes('ready:'))).toMatch(/ready: schedule-road-events, schedule-closures/);
     await until('three road-event polls', async () => (await pool.query(`SELECT 1 FROM road_feed_status WHERE feed = 'events:CA-BC' AND last_success_at IS NOT NULL`)).rowCount === 1 &&
       logs.filter((l) => l.startsWith('info road-events: CA-BC 4 events')).length >= 3);
-    await until('two closure snapshots', () => logs.filter((l) => l.startsWith('info closures: CA-BC 0 closures, CA-AB 2 closures, CA-ON 2 closures')).length >= 2);
+    await until('two closure snapshots', () => logs.filter((l) => l.startsWith('info closures: CA-AB 2 closures, CA-ON 2 closures')).length >= 2);
     expect(await count('road_events')).toBe(4);
     expect(await count('road_closures')).toBe(4);
-    expect(logs.filter((l) => l.startsWith('info road-events:'))[0]).toBe('info road-events: CA-BC 4 events (+4 ~0 -0) from 1 page(s)');
+    expect(logs.filter((l) => l.startsWith('info road-events:'))[0]).toBe('info road-events: CA-BC 4 events (+4 ~0 -0) from 1 page(s), 0 closures');
+    // The worker records its interval, which the API's freshness thresholds scale with.
+    const { rows } = await pool.query(`SELECT feed, poll_interval_ms FROM road_feed_status ORDER BY feed`);
+    expect(rows).toEqual([
+      { feed: 'closures:CA-AB', poll_interval_ms: 2000 }, { feed: 'closures:CA-BC', poll_interval_ms: 1000 },
+      { feed: 'closures:CA-ON', poll_interval_ms: 2000 }, { feed: 'events:CA-BC', poll_interval_ms: 1000 },
+    ]);
   });
 
-  it('one poll at a time, even when a poll takes longer than the interval', async () => {
+  it('one poll at a time across two workers on the same queues, even when a poll takes longer than the interval', async () => {
     upstream.script('/bc/events', { delayMs: 1_500, body: drivebc('four_updated') });
     upstream.maxInFlight = 0;
     const before = logs.length;
-    await start({ ROAD_EVENTS_POLL_SECONDS: '1', CLOSURES_POLL_SECONDS: '0', ROAD_EVENTS_TIMEOUT_SECONDS: '3' });
+    const settings = { ROAD_EVENTS_POLL_SECONDS: '1', CLOSURES_POLL_SECONDS: '0', ROAD_EVENTS_TIMEOUT_SECONDS: '3' };
+    [running, second] = await Promise.all([startOne(settings), startOne(settings)]);
     expect(logs).toContain('info closures: not scheduled (interval 0)');
     await until('three slow polls', () => logs.slice(before).filter((l) => l.startsWith('info road-events: CA-BC 4 events')).length >= 3, 20_000);
     expect(logs.slice(before).filter((l) => l.includes('failed'))).toEqual([]);
+    // Runs did overlap (the two workers took jobs while a poll was running), and the poll lock let one through.
+    expect(logs.slice(before)).toContain('info road-events: CA-BC skipped: another poll of CA-BC is running');
     expect(upstream.maxInFlight).toBe(1);
   });
 
@@ -110,7 +125,7 @@ describe('scheduled polls in the worker', () => {
     running = undefined;
     expect(performance.now() - started).toBeLessThan(1_500);
     expect(await count('road_events')).toBe(4);
-    expect(logs.at(-1)).toMatch(/^warn road-events: run failed: CA-BC failed: worker stopping$/);
+    expect(logs).toContain('warn road-events: run failed: CA-BC failed: worker stopping');
     // Our own stop is not recorded as an upstream failure (the API would call the feed unreachable).
     const { rows } = await pool.query(`SELECT last_error, last_attempt_at FROM road_feed_status WHERE feed = 'events:CA-BC'`);
     expect(rows[0].last_error).toBeNull();

@@ -13,6 +13,7 @@ function humanReport(o: PollOutcome): string {
   const dropped = o.dropped.length ? `, ${o.dropped.length} dropped as invalid` : '';
   if (o.outcome === 'changed' || o.outcome === 'unchanged') {
     lines.push(`${o.jurisdiction}: ${o.events} events from ${o.pages} page(s): ${o.added.length} added, ${o.updated.length} updated, ${o.removed.length} removed, ${o.unchanged} unchanged${dropped}`);
+    if (o.message) lines.push(`  note     ${o.message}`);
     for (const [label, ids] of [['added', o.added], ['updated', o.updated], ['removed', o.removed]] as const) {
       for (const id of ids) lines.push(`  ${label.padEnd(8)} ${id}`);
     }

@@ -1,7 +1,7 @@
-import { fetchJson, UpstreamError, type HttpOptions } from './http-json.ts';
+import { fetchJson, UpstreamError, type DocumentCheck, type HttpOptions } from './http-json.ts';
 
 export const OPEN511_PAGE_SIZE = 500;
-const MAX_PAGES = 200;
+export const MAX_PAGES = 200;
 
 /**
  * The first page's URL: the configured base with format=json, status=ACTIVE and limit added
@@ -16,10 +16,14 @@ export function firstPageUrl(baseUrl: string, pageSize = OPEN511_PAGE_SIZE): URL
   return url;
 }
 
-function eventsOf(doc: unknown, url: string): { events: unknown[]; next: string | null } {
+/** An Open511 events document has an "events" array; anything else (a maintenance notice, ...) is retried. */
+export const checkEventsDocument: DocumentCheck = (doc, url) => {
   if (!doc || typeof doc !== 'object' || !Array.isArray((doc as { events?: unknown }).events)) {
     throw new UpstreamError(`${url}: answer is not an Open511 events document (no "events" array)`, true);
   }
+};
+
+function eventsOf(doc: unknown): { events: unknown[]; next: string | null } {
   const d = doc as { events: unknown[]; pagination?: { next_url?: unknown } };
   const next = typeof d.pagination?.next_url === 'string' && d.pagination.next_url.trim() ? d.pagination.next_url.trim() : null;
   return { events: d.events, next };
@@ -27,27 +31,36 @@ function eventsOf(doc: unknown, url: string): { events: unknown[]; next: string 
 
 /**
  * Every event of an Open511 events API, following pagination: `pagination.next_url` when given
- * (relative to the page), else (for servers that never send it) limit/offset while pages come
- * back full. Stops at an empty page, a page of ids already seen (a server ignoring offset), a
- * URL already fetched, or 200 pages.
- * Any page failing fails the whole fetch: a partial list is never returned.
+ * (relative to the page; the page without one is the last), else limit/offset, the offset moved
+ * by what each page held (servers cap page sizes below the limit asked for) until a page comes
+ * back empty. Either way a page of ids already seen (a server ignoring offset) or a URL already
+ * fetched ends it. A page failing, or pages still pending after 200, fails the whole fetch: a
+ * partial list is never returned (the events missing from it would be deleted as removed).
  */
-export async function fetchOpen511Events(baseUrl: string, http: HttpOptions, pageSize = OPEN511_PAGE_SIZE): Promise<{ events: unknown[]; pages: number }> {
+export async function fetchOpen511Events(
+  baseUrl: string,
+  http: HttpOptions,
+  pageSize = OPEN511_PAGE_SIZE,
+): Promise<{ events: unknown[]; /** Pages that held new events (the closing empty or repeated page is not counted). */ pages: number }> {
   const all: unknown[] = [];
   const seenIds = new Set<unknown>();
   const fetched = new Set<string>();
   let url: URL | null = firstPageUrl(baseUrl, pageSize);
   let pages = 0;
   let linked = false;
-  while (url && pages < MAX_PAGES) {
+  while (url) {
     const href = url.toString();
     if (fetched.has(href)) break;
+    if (fetched.size >= MAX_PAGES) {
+      throw new UpstreamError(`more than ${MAX_PAGES} pages (${all.length} events so far, next ${href}); refusing a partial list`, false);
+    }
     fetched.add(href);
-    const { events, next } = eventsOf(await fetchJson(href, http), href);
+    const { events, next } = eventsOf(await fetchJson(href, http, checkEventsDocument));
+    const ids = events.map((e) => (e && typeof e === 'object' ? (e as { id?: unknown }).id : undefined)).filter((id) => id !== undefined);
+    // Events without an id (invalid, dropped later) say nothing about whether the page repeats.
+    const repeated = ids.length > 0 && ids.every((id) => seenIds.has(id));
+    if (events.length === 0 || repeated) break;
     pages++;
-    const ids = events.map((e) => (e && typeof e === 'object' ? (e as { id?: unknown }).id : undefined));
-    const news = ids.filter((id) => id === undefined || !seenIds.has(id)).length;
-    if (events.length === 0 || news === 0) break;
     for (const id of ids) seenIds.add(id);
     all.push(...events);
     if (next) {
@@ -56,8 +69,6 @@ export async function fetchOpen511Events(baseUrl: string, http: HttpOptions, pag
       continue;
     }
     if (linked) break; // a server that links its pages omits next_url on the last one
-    const limit = Number(url.searchParams.get('limit') ?? pageSize);
-    if (events.length < limit) break;
     const offset = Number(url.searchParams.get('offset') ?? 0);
     url = new URL(href);
     url.searchParams.set('offset', String(offset + events.length));

@@ -1,7 +1,8 @@
 /**
  * Small geodesy for road events: GeoJSON checks, bounding boxes and distances in metres between
- * points, lines and routes. Distances are great-circle (haversine) to the nearest point of a
- * segment, found in a local equirectangular frame; good to well under a metre at road scales.
+ * points, lines, areas and routes. Distances are great-circle (haversine) to the nearest point of
+ * a segment, found in a local equirectangular frame; good to well under a metre at road scales.
+ * An area (Polygon, MultiPolygon) is measured to its ring edges, and is 0 m from what lies inside it.
  */
 export type Position = [number, number];
 
@@ -9,7 +10,9 @@ export type RoadGeometry =
   | { type: 'Point'; coordinates: Position }
   | { type: 'MultiPoint'; coordinates: Position[] }
   | { type: 'LineString'; coordinates: Position[] }
-  | { type: 'MultiLineString'; coordinates: Position[][] };
+  | { type: 'MultiLineString'; coordinates: Position[][] }
+  | { type: 'Polygon'; coordinates: Position[][] }
+  | { type: 'MultiPolygon'; coordinates: Position[][][] };
 
 export interface BBox {
   minLon: number;
@@ -32,9 +35,18 @@ function isPosition(value: unknown): value is Position {
 
 const position = (p: Position): Position => [p[0], p[1]];
 
+/** A GeoJSON linear ring: 4 or more positions, the last equal to the first (RFC 7946 3.1.6). */
+function isRing(value: unknown): value is Position[] {
+  if (!Array.isArray(value) || value.length < 4 || !value.every(isPosition)) return false;
+  const [first, last] = [value[0] as Position, value.at(-1) as Position];
+  return first[0] === last[0] && first[1] === last[1];
+}
+
+const isPolygon = (value: unknown): value is Position[][] => Array.isArray(value) && value.length > 0 && value.every(isRing);
+
 /**
- * A GeoJSON Point, MultiPoint, LineString or MultiLineString with WGS84 positions (extra
- * ordinates dropped), or the reason it is not one.
+ * A GeoJSON Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon with WGS84
+ * positions (extra ordinates dropped), or the reason it is not one.
  */
 export function readGeometry(value: unknown): { ok: true; geometry: RoadGeometry } | { ok: false; reason: string } {
   if (!value || typeof value !== 'object') return { ok: false, reason: 'geography is missing' };
@@ -53,12 +65,18 @@ export function readGeometry(value: unknown): { ok: true; geometry: RoadGeometry
       if (!Array.isArray(coordinates) || !coordinates.length ||
         !coordinates.every((line) => Array.isArray(line) && line.length >= 2 && line.every(isPosition))) return bad('a part with fewer than 2 valid positions');
       return { ok: true, geometry: { type, coordinates: (coordinates as Position[][]).map((line) => line.map(position)) } };
+    case 'Polygon':
+      if (!isPolygon(coordinates)) return bad('a ring that is not 4 or more valid positions ending where it starts');
+      return { ok: true, geometry: { type, coordinates: coordinates.map((ring) => ring.map(position)) } };
+    case 'MultiPolygon':
+      if (!Array.isArray(coordinates) || !coordinates.length || !coordinates.every(isPolygon)) return bad('a ring that is not 4 or more valid positions ending where it starts');
+      return { ok: true, geometry: { type, coordinates: (coordinates as Position[][][]).map((polygon) => polygon.map((ring) => ring.map(position))) } };
     default:
-      return { ok: false, reason: `geography type ${JSON.stringify(type ?? null)} is not supported (Point, MultiPoint, LineString, MultiLineString)` };
+      return { ok: false, reason: `geography type ${JSON.stringify(type ?? null)} is not supported (Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon)` };
   }
 }
 
-/** The geometry as polylines; a point is a one-vertex line. */
+/** The geometry as polylines; a point is a one-vertex line, an area its rings. */
 export function geometryParts(g: RoadGeometry): Position[][] {
   switch (g.type) {
     case 'Point':
@@ -68,8 +86,32 @@ export function geometryParts(g: RoadGeometry): Position[][] {
     case 'LineString':
       return [g.coordinates];
     case 'MultiLineString':
+    case 'Polygon':
       return g.coordinates;
+    case 'MultiPolygon':
+      return g.coordinates.flat();
   }
+}
+
+/** The areas of the geometry (each an outer ring and its holes); none for points and lines. */
+function geometryAreas(g: RoadGeometry): Position[][][] {
+  return g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
+}
+
+/** Whether (lon, lat) lies inside an area of the geometry (even–odd rule, so holes are outside). */
+export function geometryContains(g: RoadGeometry, lon: number, lat: number): boolean {
+  if (g.type !== 'Polygon' && g.type !== 'MultiPolygon') return false;
+  for (const rings of geometryAreas(g)) {
+    let inside = false;
+    for (const ring of rings) {
+      for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+        const [xi, yi] = ring[i]!, [xj, yj] = ring[j]!;
+        if ((yi > lat) !== (yj > lat) && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+    }
+    if (inside) return true;
+  }
+  return false;
 }
 
 export function bboxOf(points: Iterable<Position>): BBox {
@@ -124,6 +166,7 @@ export function pointSegmentMetres(lon: number, lat: number, a: Position, b: Pos
  * per geometry instead of one per segment.
  */
 export function pointGeometryMetres(lon: number, lat: number, g: RoadGeometry): number {
+  if ((g.type === 'Polygon' || g.type === 'MultiPolygon') && geometryContains(g, lon, lat)) return 0;
   const k = Math.cos(lat * RAD);
   let bestSq = Infinity, bestLon = lon, bestLat = lat;
   for (const part of geometryParts(g)) {
@@ -178,6 +221,8 @@ function segmentSegmentMetres(p1: Position, p2: Position, q1: Position, q2: Posi
  * are skipped, so a long route costs little).
  */
 export function routeGeometryMetres(route: Position[], g: RoadGeometry, cutoff: number): number {
+  // A route wholly inside an area crosses none of its edges.
+  if (geometryContains(g, route[0]![0], route[0]![1])) return 0;
   const reach = expandBBox(geometryBBox(g), cutoff);
   const parts = geometryParts(g);
   let best = Infinity;
@@ -242,8 +287,9 @@ function segmentTouchesBBox(a: Position, b: Position, box: BBox): boolean {
   return true;
 }
 
-/** Whether any point of the geometry lies in the box (edges included). */
+/** Whether any point of the geometry lies in the box (edges included; an area also when it holds the box). */
 export function geometryTouchesBBox(g: RoadGeometry, box: BBox): boolean {
+  if (geometryContains(g, box.minLon, box.minLat)) return true;
   for (const part of geometryParts(g)) {
     if (part.length === 1) {
       const [lon, lat] = part[0]!;

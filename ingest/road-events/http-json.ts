@@ -1,7 +1,8 @@
 /**
  * GET a JSON document from a publisher's API: a timeout per request, retries with exponential
- * backoff for network faults, timeouts, 5xx and unreadable JSON, and 429 honoured: wait out
- * Retry-After when it is short, else give up and say until when (the poller records it).
+ * backoff for network faults, timeouts, 5xx, unreadable JSON and JSON of the wrong shape, and 429
+ * honoured: wait out Retry-After when it is short, else give up and say until when (the poller
+ * records it).
  */
 export interface HttpOptions {
   timeoutMs: number;
@@ -73,7 +74,10 @@ async function readCapped(response: Response, maxBytes: number): Promise<string>
   return Buffer.concat(chunks).toString('utf8');
 }
 
-async function attempt(url: string, options: HttpOptions): Promise<unknown> {
+/** Throws an UpstreamError when the document is not what the caller expects (retried when retryable). */
+export type DocumentCheck = (doc: unknown, url: string) => void;
+
+async function attempt(url: string, options: HttpOptions, check?: DocumentCheck): Promise<unknown> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
@@ -87,11 +91,14 @@ async function attempt(url: string, options: HttpOptions): Promise<unknown> {
       throw new UpstreamError(`HTTP ${response.status} ${response.statusText}`.trim(), response.status >= 500);
     }
     const body = await readCapped(response, options.maxBytes);
+    let doc: unknown;
     try {
-      return JSON.parse(body);
+      doc = JSON.parse(body);
     } catch {
       throw new UpstreamError(`response is not JSON (${body.length} bytes starting ${JSON.stringify(body.slice(0, 40))})`, true);
     }
+    check?.(doc, url);
+    return doc;
   } catch (err) {
     if (err instanceof UpstreamError) throw err;
     if (options.signal?.aborted) throw options.signal.reason instanceof Error ? options.signal.reason : new Error('aborted');
@@ -101,10 +108,10 @@ async function attempt(url: string, options: HttpOptions): Promise<unknown> {
   }
 }
 
-export async function fetchJson(url: string, options: HttpOptions): Promise<unknown> {
+export async function fetchJson(url: string, options: HttpOptions, check?: DocumentCheck): Promise<unknown> {
   for (let n = 1; ; n++) {
     try {
-      return await attempt(url, options);
+      return await attempt(url, options, check);
     } catch (err) {
       if (!(err instanceof UpstreamError) || !err.retryable || n >= options.attempts) throw err;
       let delay = options.backoffMs * 2 ** (n - 1);

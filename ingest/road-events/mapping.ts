@@ -27,6 +27,13 @@ export const SEVERITY_BY_SEVERITY: Record<string, Severity> = {
   MAJOR: 'major',
 };
 
+/**
+ * Ordering rank, "most severe first": the publisher's scale, so MODERATE (served as unknown)
+ * still sorts between MAJOR and MINOR. UNKNOWN and unmapped tokens come last: they may be anything.
+ */
+export const SEVERITY_RANK_BY_SEVERITY: Record<string, number> = { MAJOR: 3, MODERATE: 2, MINOR: 1 };
+export const severityRank = (token: string): number => (Object.hasOwn(SEVERITY_RANK_BY_SEVERITY, token) ? SEVERITY_RANK_BY_SEVERITY[token]! : 0);
+
 /** roads[].state: lane availability, the only source of `closed`. */
 export const LANE_STATE_BY_STATE = {
   CLOSED: 'closed',
@@ -64,12 +71,9 @@ export const DIRECTION_BY_DIRECTION = {
 export const DIRECTIONS = [...Object.values(DIRECTION_BY_DIRECTION), 'unknown'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
-/** status, with planned for an ACTIVE event whose schedule starts later. */
+/** status; an ACTIVE event is active, planned or archived by its schedule (event-status.ts). */
 export const PUBLISHER_STATUS = { ACTIVE: 'active', ARCHIVED: 'archived' } as const;
 export type PublisherStatus = (typeof PUBLISHER_STATUS)[keyof typeof PUBLISHER_STATUS];
-
-/** Ordering rank: most severe first. unknown comes last: it may be anything. */
-export const SEVERITY_RANK: Record<Severity, number> = { major: 2, minor: 1, unknown: 0 };
 
 /** When several roads state different lane availability, the event's condition is the most restrictive. */
 const LANE_STATE_RANK: Record<LaneState, number> = { closed: 3, single_lane_alternating: 2, some_lanes_closed: 1, all_lanes_open: 0 };
@@ -82,10 +86,4 @@ export const TOKEN = /^[A-Z][A-Z0-9_]*$/;
 
 export function lookup<T extends string>(table: Record<string, T>, token: string): T | 'unknown' {
   return Object.hasOwn(table, token) ? table[token]! : 'unknown';
-}
-
-/** Event status at `nowMs`: archived as published; planned while the schedule has not started. */
-export function eventStatus(publisherStatus: PublisherStatus, startsMs: number | null, nowMs: number): EventStatus {
-  if (publisherStatus === 'archived') return 'archived';
-  return startsMs !== null && startsMs > nowMs ? 'planned' : 'active';
 }

@@ -3,7 +3,7 @@ import { geometryBBox, readGeometry, type BBox, type RoadGeometry } from './geom
 import type { JurisdictionInfo } from './jurisdictions.ts';
 import {
   DIRECTION_BY_DIRECTION, LANE_STATE_BY_STATE, lookup, mostRestrictive, PUBLISHER_STATUS, SEVERITY_BY_SEVERITY,
-  SURFACE_BY_SUBTYPE, TOKEN, TYPE_BY_EVENT_TYPE,
+  severityRank, SURFACE_BY_SUBTYPE, TOKEN, TYPE_BY_EVENT_TYPE,
   type Condition, type EventType, type LaneState, type PublisherStatus, type Severity, type Surface,
 } from './mapping.ts';
 import { isoInZone, isValidZone, parsePublisherTime, type PublisherTime } from './publisher-time.ts';
@@ -16,6 +16,8 @@ export interface NormalizedEvent {
   sourceId: string;
   type: EventType;
   severity: Severity;
+  /** The publisher's severity on its own scale, for ordering (mapping.ts SEVERITY_RANK_BY_SEVERITY). */
+  severityRank: number;
   condition: Condition;
   description: string;
   roads: RoadEventRoad[];
@@ -120,6 +122,7 @@ export function normalizeOpen511Event(raw: unknown, index: number, info: Jurisdi
       sourceId,
       type: type.value,
       severity: severity.value,
+      severityRank: severityRank(e.severity as string),
       condition: closed ? 'closed' : surface ?? mostRestrictive(states) ?? 'unknown',
       description: text(e.description) ?? '',
       roads,
@@ -137,7 +140,7 @@ export function normalizeOpen511Event(raw: unknown, index: number, info: Jurisdi
   };
 }
 
-/** The record as served, minus status (computed per request from publisherStatus and startsAt). */
+/** The record as served, minus status (computed per request from publisherStatus and the schedule: event-status.ts). */
 export type StoredRecord = Omit<RoadEvent, 'status'>;
 
 export function toRecord(event: NormalizedEvent, svcUpdatedAt: string): StoredRecord {

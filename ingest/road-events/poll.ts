@@ -1,21 +1,25 @@
 import type { Pool } from 'pg';
-import { replaceEventsSnapshot } from './events-store.ts';
-import { readFeedStatus, recordAnomaly, recordAttempt, recordFailure, withPollLock } from './feed-status.ts';
+import { closureFromOpen511 } from './closures/from-open511.ts';
+import { writeClosureSnapshot } from './closures/store.ts';
+import type { Closure } from './closures/closure.ts';
+import { writeEventsSnapshot } from './events-store.ts';
+import { runFeedPoll, type PollLog } from './feed-poll.ts';
+import { readFeedStatus, recordAttempt } from './feed-status.ts';
 import { fetchOpen511Events } from './fetch-open511.ts';
-import { UpstreamError, type HttpOptions } from './http-json.ts';
-import { eventsFeed, JURISDICTIONS, type Jurisdiction } from './jurisdictions.ts';
+import type { HttpOptions } from './http-json.ts';
+import { closuresFeed, CLOSURE_JURISDICTIONS, eventsFeed, JURISDICTIONS, type Jurisdiction } from './jurisdictions.ts';
 import { normalizeOpen511Event, type DroppedEvent, type NormalizedEvent } from './normalize-open511.ts';
 import { isoUtc } from './publisher-time.ts';
+import { inTransaction } from './transaction.ts';
 
-/** An empty answer is suspect when the stored snapshot has at least this many events. */
-export const SUSPECT_EMPTY_AFTER = 10;
-
-export type PollLog = (level: 'error' | 'warn' | 'info' | 'debug', line: string) => void;
+export type { PollLog } from './feed-poll.ts';
 
 export interface PollOptions {
   url: string;
   http: HttpOptions;
   jurisdiction?: Jurisdiction;
+  /** The schedule's interval, recorded so the API scales its freshness thresholds; omit for a one-off poll. */
+  pollIntervalMs?: number | null;
   /** The clock (tests move it). */
   now?: () => Date;
   log?: PollLog;
@@ -32,13 +36,22 @@ export interface PollOutcome {
   upstream: number;
   /** Events stored now (the previous snapshot's count when nothing was stored). */
   events: number;
+  /** Closures stored for route warnings from this answer (null when nothing was stored). */
+  closures: number | null;
   added: string[];
   updated: string[];
   removed: string[];
   unchanged: number;
   dropped: DroppedEvent[];
-  /** Why a poll failed, was refused or was skipped. */
+  /** Why a poll failed, was refused or was skipped; or why a suspect answer was believed. */
   message?: string;
+}
+
+interface Read {
+  events: NormalizedEvent[];
+  dropped: DroppedEvent[];
+  upstream: number;
+  pages: number;
 }
 
 function validEvents(raw: unknown[], jurisdiction: Jurisdiction, log: PollLog): { events: NormalizedEvent[]; dropped: DroppedEvent[] } {
@@ -57,56 +70,62 @@ function validEvents(raw: unknown[], jurisdiction: Jurisdiction, log: PollLog): 
 }
 
 /**
- * One poll of a jurisdiction's Open511 events: fetch every page, drop (and log) invalid events,
- * and replace the stored snapshot in one transaction. A failed fetch, or an empty answer while
- * the stored snapshot has many events, leaves the snapshot as it was and is recorded in the
- * feed's status. One poll per feed at a time (across processes); none before a 429's Retry-After.
+ * One poll of a jurisdiction's Open511 events (feed-poll.ts: one at a time, none before a 429's
+ * Retry-After, a suspect empty answer refused): fetch every page, drop (and log) invalid events,
+ * and replace the stored snapshot in one transaction. The same transaction replaces the
+ * jurisdiction's closures for route warnings (events whose road state is CLOSED), so /closures
+ * and route warnings always agree and the publisher is asked once.
  */
 export async function pollRoadEvents(pool: Pool, options: PollOptions): Promise<PollOutcome> {
   const jurisdiction = options.jurisdiction ?? 'CA-BC';
-  const feed = eventsFeed(jurisdiction);
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => {});
   const base = (at: Date, events: number): PollOutcome => ({
-    jurisdiction, url: options.url, outcome: 'skipped', at: isoUtc(at.getTime()), pages: 0, upstream: 0, events,
+    jurisdiction, url: options.url, outcome: 'skipped', at: isoUtc(at.getTime()), pages: 0, upstream: 0, events, closures: null,
     added: [], updated: [], removed: [], unchanged: 0, dropped: [],
   });
-
-  const result = await withPollLock(pool, `poll:${feed}`, async (): Promise<PollOutcome> => {
-    const startedAt = now();
-    const status = await readFeedStatus(pool, feed);
-    const stored = status?.storedCount ?? 0;
-    if (status?.notBefore && status.notBefore > startedAt) {
-      return { ...base(startedAt, stored), message: `upstream asked to wait (429 Retry-After) until ${isoUtc(status.notBefore.getTime())}` };
-    }
-    await recordAttempt(pool, feed, jurisdiction, options.url, startedAt);
-    let fetched: { events: unknown[]; pages: number };
-    try {
-      fetched = await fetchOpen511Events(options.url, { ...options.http, onRetry: (line) => log('warn', `${jurisdiction}: ${line}`) });
-    } catch (err) {
-      const at = now();
-      const message = err instanceof Error ? err.message : String(err);
-      // Stopped by us (worker shutting down): not the upstream's fault, so not recorded as its failure.
-      if (options.http.signal?.aborted) return { ...base(at, stored), outcome: 'failed', message };
-      const wait = err instanceof UpstreamError ? err.retryAfterMs : null;
-      await recordFailure(pool, feed, message, at, wait === null ? null : new Date(at.getTime() + wait));
-      log('error', `${jurisdiction}: poll failed, keeping the stored ${stored} events: ${message}`);
-      return { ...base(at, stored), outcome: 'failed', message };
-    }
-    const at = now();
-    const { events, dropped } = validEvents(fetched.events, jurisdiction, log);
-    const answered = { ...base(at, stored), pages: fetched.pages, upstream: fetched.events.length, dropped };
-    if (events.length === 0 && stored >= SUSPECT_EMPTY_AFTER) {
-      const message = `upstream answered with no ${fetched.events.length ? 'valid ' : ''}events while ${stored} are stored; kept the stored snapshot`;
-      await recordAnomaly(pool, feed, message, at);
-      log('warn', `${jurisdiction}: ${message}`);
-      return { ...answered, outcome: 'anomaly', message };
-    }
-    const { stored: storedNow, ...diff } = await replaceEventsSnapshot(pool, jurisdiction, events, { at, upstreamCount: fetched.events.length });
-    const changed = diff.added.length + diff.updated.length + diff.removed.length > 0;
-    return { ...answered, ...diff, outcome: changed ? 'changed' : 'unchanged', events: storedNow };
+  const result = await runFeedPoll(pool, {
+    feed: eventsFeed(jurisdiction),
+    jurisdiction,
+    url: options.url,
+    pollIntervalMs: options.pollIntervalMs ?? null,
+    now,
+    log,
+    label: jurisdiction,
+    signal: options.http.signal,
+    async fetch(): Promise<Read> {
+      const fetched = await fetchOpen511Events(options.url, { ...options.http, onRetry: (line) => log('warn', `${jurisdiction}: ${line}`) });
+      return { ...validEvents(fetched.events, jurisdiction, log), upstream: fetched.events.length, pages: fetched.pages };
+    },
+    isEmpty: (read) => read.events.length === 0,
+    previous: (status) => status?.storedCount ?? 0,
+    emptyText: (read, previous) => `upstream answered with no ${read.upstream ? 'valid ' : ''}events while ${previous} are stored`,
+    store: (client, read, at, note) => inTransaction(client, async () => {
+      const change = await writeEventsSnapshot(client, jurisdiction, read.events, { at, upstreamCount: read.upstream, note });
+      if (!CLOSURE_JURISDICTIONS.includes(jurisdiction)) return { change, closures: null };
+      const closures = read.events.map((e) => closureFromOpen511(e, at.getTime())).filter((c): c is Closure => c !== null);
+      await recordAttempt(client, closuresFeed(jurisdiction), { jurisdiction, sourceUrl: options.url, pollIntervalMs: options.pollIntervalMs ?? null }, at);
+      const saved = await writeClosureSnapshot(client, jurisdiction, closures, { at, upstreamCount: read.upstream, note });
+      return { change, closures: saved.stored };
+    }),
   });
-  if (result) return result;
-  const status = await readFeedStatus(pool, feed);
-  return { ...base(now(), status?.storedCount ?? 0), message: `another poll of ${jurisdiction} is running` };
+  switch (result.kind) {
+    case 'busy': {
+      const status = await readFeedStatus(pool, eventsFeed(jurisdiction));
+      return { ...base(now(), status?.storedCount ?? 0), message: `another poll of ${jurisdiction} is running` };
+    }
+    case 'skipped':
+    case 'failed':
+      return { ...base(result.at, result.status?.storedCount ?? 0), outcome: result.kind, message: result.message };
+    case 'anomaly':
+      return { ...base(result.at, result.status?.storedCount ?? 0), outcome: 'anomaly', message: result.message, pages: result.read.pages, upstream: result.read.upstream, dropped: result.read.dropped };
+    case 'stored': {
+      const { stored, ...diff } = result.saved.change;
+      const changed = diff.added.length + diff.updated.length + diff.removed.length > 0;
+      return {
+        ...base(result.at, stored), ...diff, outcome: changed ? 'changed' : 'unchanged', closures: result.saved.closures,
+        pages: result.read.pages, upstream: result.read.upstream, dropped: result.read.dropped, ...(result.note ? { message: result.note } : {}),
+      };
+    }
+  }
 }

@@ -7,7 +7,7 @@ export function pollSummary(o: PollOutcome): string {
   switch (o.outcome) {
     case 'changed':
     case 'unchanged':
-      return `${o.jurisdiction} ${o.events} events (+${o.added.length} ~${o.updated.length} -${o.removed.length}${dropped}) from ${o.pages} page(s)`;
+      return `${o.jurisdiction} ${o.events} events (+${o.added.length} ~${o.updated.length} -${o.removed.length}${dropped}) from ${o.pages} page(s)${o.closures === null ? '' : `, ${o.closures} closures`}${o.message ? `; ${o.message}` : ''}`;
     case 'anomaly':
       return `${o.jurisdiction} answer refused: ${o.message}${dropped}`;
     default:
@@ -15,7 +15,7 @@ export function pollSummary(o: PollOutcome): string {
   }
 }
 
-/** The DriveBC Open511 poll behind /incidents, /closures and /road-conditions (ROAD_EVENTS_POLL_SECONDS). */
+/** The DriveBC Open511 poll behind /incidents, /closures, /road-conditions and BC's route warnings (ROAD_EVENTS_POLL_SECONDS). */
 export const roadEventsSchedule: ScheduledJob = {
   name: 'road-events',
   everyMs: (config) => config.roadEventsPollMs,
@@ -23,6 +23,7 @@ export const roadEventsSchedule: ScheduledJob = {
     const outcome = await pollRoadEvents(pool, {
       url: config.open511Url,
       http: { ...DEFAULT_HTTP, timeoutMs: config.roadEventsTimeoutMs, signal },
+      pollIntervalMs: config.roadEventsPollMs,
       log,
     });
     if (outcome.outcome === 'failed') throw new Error(pollSummary(outcome));

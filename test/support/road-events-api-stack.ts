@@ -35,6 +35,11 @@ export class RoadEventsApi {
     this.clock.ms = Date.parse(iso);
   }
 
+  /** The next request reads the snapshot status from Postgres again (call it after a poll). */
+  refresh(): void {
+    this.app.roadEventsCache.invalidate();
+  }
+
   async get(url: string): Promise<Answer> {
     const res = await this.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${this.key}` } });
     let body: unknown = res.body;
@@ -51,6 +56,3 @@ export class RoadEventsApi {
     await this.pool.end();
   }
 }
-
-/** The API re-reads the snapshot status at most every VIEW_TTL_MS (500 ms) of real time. */
-export const afterViewTtl = () => new Promise((r) => setTimeout(r, 600));

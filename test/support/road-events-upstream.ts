@@ -36,6 +36,8 @@ export class FakePublisher {
   private readonly queues = new Map<string, Scripted[]>();
   private readonly handlers = new Map<string, Handler>();
   private readonly sockets = new Set<import('node:net').Socket>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly waiters: { count: number; resolve: () => void }[] = [];
 
   private constructor(private readonly server: Server, readonly origin: string) {}
 
@@ -71,9 +73,27 @@ export class FakePublisher {
     return this.requests.filter((u) => u.pathname === p);
   }
 
+  /** Resolves once `count` requests in all have arrived (at once if they have). */
+  requestsReached(count: number): Promise<void> {
+    if (this.requests.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, resolve }));
+  }
+
+  private later(fn: () => void, ms: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, ms);
+    this.timers.add(timer);
+  }
+
   private answer(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', this.origin);
     this.requests.push(url);
+    for (const w of this.waiters.filter((w) => this.requests.length >= w.count)) {
+      this.waiters.splice(this.waiters.indexOf(w), 1);
+      w.resolve();
+    }
     this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
     res.on('close', () => this.inFlight--);
     const handler = this.handlers.get(url.pathname);
@@ -85,16 +105,19 @@ export class FakePublisher {
       const body = scripted.body ?? '';
       if (scripted.stallBodyMs) {
         res.write(body.slice(0, Math.floor(body.length / 2)));
-        setTimeout(() => res.end(body.slice(Math.floor(body.length / 2))), scripted.stallBodyMs);
+        this.later(() => res.end(body.slice(Math.floor(body.length / 2))), scripted.stallBodyMs);
         return;
       }
       res.end(body);
     };
-    if (scripted.delayMs) setTimeout(send, scripted.delayMs);
+    if (scripted.delayMs) this.later(send, scripted.delayMs);
     else send();
   }
 
+  /** Stops: pending delayed answers are dropped and open connections cut. */
   async close(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     for (const s of this.sockets) s.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

@@ -7,15 +7,28 @@ import { isoUtc } from '../../../ingest/road-events/publisher-time.ts';
 export const FRESHNESS = {
   /** stale: upstream answers, but nothing in it changed for longer than this. */
   staleAfterMs: 60 * 60_000,
-  /** partial: no successful poll for longer than this (five missed 60 s polls)... */
+  /** partial: no successful poll for longer than this (five missed 60 s polls), or 3 poll intervals... */
   overdueAfterMs: 5 * 60_000,
-  /** ...and 503 once the newest snapshot is older than this: it is no longer served. */
+  overdueAfterPolls: 3,
+  /** ...and 503 once the newest snapshot is older than this, or 5 poll intervals: it is no longer served. */
   expiredAfterMs: 15 * 60_000,
+  expiredAfterPolls: 5,
 } as const;
+
+/** The partial and 503 thresholds for a feed polled every `pollIntervalMs` (unknown: the fixed minimums). */
+export function freshnessThresholds(pollIntervalMs: number | null): { overdueAfterMs: number; expiredAfterMs: number } {
+  const every = pollIntervalMs ?? 0;
+  return {
+    overdueAfterMs: Math.max(FRESHNESS.overdueAfterMs, FRESHNESS.overdueAfterPolls * every),
+    expiredAfterMs: Math.max(FRESHNESS.expiredAfterMs, FRESHNESS.expiredAfterPolls * every),
+  };
+}
 
 /** What the API knows about one jurisdiction's feed (from road_feed_status). */
 export interface FeedState {
   jurisdiction: string;
+  /** The worker's poll interval for the feed, as it recorded it. */
+  pollIntervalMs: number | null;
   lastSuccessMs: number | null;
   lastChangeMs: number | null;
   lastError: string | null;
@@ -36,7 +49,8 @@ export function jurisdictionHealth(feed: FeedState | undefined, nowMs: number): 
     return { state: 'failed', reason: feed?.lastError ? `upstream unreachable: ${feed.lastError}` : 'no successful poll yet' };
   }
   const since = `no successful poll since ${isoUtc(feed.lastSuccessMs)}`;
-  if (nowMs - feed.lastSuccessMs > FRESHNESS.expiredAfterMs) {
+  const { overdueAfterMs, expiredAfterMs } = freshnessThresholds(feed.pollIntervalMs);
+  if (nowMs - feed.lastSuccessMs > expiredAfterMs) {
     return { state: 'failed', reason: feed.lastError && feed.lastErrorMs! > feed.lastSuccessMs ? `${since}: ${feed.lastError}` : since };
   }
   if (feed.lastErrorMs !== null && feed.lastErrorMs > feed.lastSuccessMs) {
@@ -45,7 +59,7 @@ export function jurisdictionHealth(feed: FeedState | undefined, nowMs: number): 
   if (feed.anomalyMs !== null && feed.anomalyMs > feed.lastSuccessMs) {
     return { state: 'degraded', reason: `${feed.anomaly}; serving the snapshot of ${isoUtc(feed.lastSuccessMs)}` };
   }
-  if (nowMs - feed.lastSuccessMs > FRESHNESS.overdueAfterMs) return { state: 'degraded', reason: since };
+  if (nowMs - feed.lastSuccessMs > overdueAfterMs) return { state: 'degraded', reason: since };
   if (feed.lastChangeMs !== null && nowMs - feed.lastChangeMs > FRESHNESS.staleAfterMs) return { state: 'stale' };
   return { state: 'current' };
 }

@@ -10,9 +10,9 @@ export function roadEventsSchema(summary: string, description: string) {
   return {
     tags: ['road events'],
     summary,
-    description: `${description} Order: most severe first (major, minor, unknown), then most recently updated by the publisher. ` +
-      'Cache-Control: public, max-age=60. meta.status is current, stale (upstream answers but nothing changed for over an hour) ' +
-      'or partial (a requested jurisdiction could not be reached; see meta.unavailable).',
+    description: `${description} Order: most severe first on the publisher's scale (MAJOR, MODERATE — served as severity unknown —, MINOR, ` +
+      'then UNKNOWN or unmapped), then most recently updated by the publisher. Cache-Control: public, max-age=60. meta.status is current, ' +
+      'stale (upstream answers but nothing changed for over an hour) or partial (a requested jurisdiction could not be reached; see meta.unavailable).',
     querystring: RoadEventsQuery,
     response: {
       200: RoadEventsResponse,

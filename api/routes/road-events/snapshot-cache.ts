@@ -1,7 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
+import { eventStatusSpan } from '../../../ingest/road-events/event-status.ts';
 import type { BBox, RoadGeometry } from '../../../ingest/road-events/geometry.ts';
 import { eventsFeed, ROAD_EVENT_JURISDICTIONS } from '../../../ingest/road-events/jurisdictions.ts';
-import { EVENT_TYPES, SEVERITIES, SEVERITY_RANK, type EventType, type PublisherStatus, type Severity } from '../../../ingest/road-events/mapping.ts';
+import { EVENT_STATUSES, EVENT_TYPES, SEVERITIES, type EventStatus, type EventType, type PublisherStatus, type Severity } from '../../../ingest/road-events/mapping.ts';
+import { scheduleFromJson, type Schedule, type ScheduleJson } from '../../../ingest/road-events/schedule.ts';
 import { EventGrid } from './event-grid.ts';
 import type { FeedState } from './freshness.ts';
 
@@ -11,14 +13,15 @@ export interface CachedEvent {
   jurisdiction: string;
   type: EventType;
   severity: Severity;
+  severityRank: number;
   publisherStatus: PublisherStatus;
-  startsMs: number | null;
+  schedule: Schedule;
   closed: boolean;
   hasSurface: boolean;
   sourceUpdatedMs: number;
   bbox: BBox;
   geometry: RoadGeometry;
-  /** The stored record's JSON without its closing brace, so status can be appended. */
+  /** The stored record's JSON without its closing brace, as UTF-8 bytes made once at load: status is appended per request. */
   jsonHead: Buffer;
 }
 
@@ -32,11 +35,12 @@ export interface EventColumns {
   jurisdiction: Uint8Array;
   type: Uint8Array;
   severity: Uint8Array;
-  archived: Uint8Array;
   closed: Uint8Array;
   surface: Uint8Array;
-  /** NaN when the schedule's start is unknown. */
-  startsMs: Float64Array;
+  /** Status (index in EVENT_STATUSES) at some instant, valid over [statusFrom, statusUntil): recomputed when the clock leaves it. */
+  status: Uint8Array;
+  statusFrom: Float64Array;
+  statusUntil: Float64Array;
   updatedMs: Float64Array;
   minLon: Float64Array;
   minLat: Float64Array;
@@ -55,6 +59,19 @@ export interface RoadEventsView {
 export const JURISDICTION_CODES: readonly string[] = ROAD_EVENT_JURISDICTIONS;
 export const TYPE_CODES: readonly string[] = EVENT_TYPES;
 export const SEVERITY_CODES: readonly string[] = SEVERITIES;
+export const STATUS_CODES: readonly EventStatus[] = EVENT_STATUSES;
+
+/** Event i's status at `nowMs` (event-status.ts), from the columns while the clock stays in its span. */
+export function statusAt(c: EventColumns, i: number, nowMs: number): number {
+  if (nowMs < c.statusFrom[i]! || nowMs >= c.statusUntil[i]!) {
+    const e = c.events[i]!;
+    const span = eventStatusSpan(e.publisherStatus, e.schedule, nowMs);
+    c.status[i] = STATUS_CODES.indexOf(span.status);
+    c.statusFrom[i] = span.fromMs;
+    c.statusUntil[i] = span.untilMs;
+  }
+  return c.status[i]!;
+}
 
 /** How long a view is trusted before the feed status is read again (and events reloaded if they changed). */
 export const VIEW_TTL_MS = 500;
@@ -64,6 +81,7 @@ const REFRESH_WAIT_MS = 1000;
 interface StatusRow {
   jurisdiction: string;
   generation: string;
+  poll_interval_ms: number | null;
   last_success_ms: number | null;
   last_change_ms: number | null;
   last_error: string | null;
@@ -75,7 +93,7 @@ interface StatusRow {
 const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
 function answerOrder(a: CachedEvent, b: CachedEvent): number {
-  return SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.sourceUpdatedMs - a.sourceUpdatedMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return b.severityRank - a.severityRank || b.sourceUpdatedMs - a.sourceUpdatedMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /**
@@ -92,10 +110,19 @@ export class RoadEventsCache {
   private checkedAt = -Infinity;
   private refreshing: Promise<RoadEventsView> | null = null;
 
-  constructor(private readonly pool: Pool, private readonly onError: (err: unknown) => void = () => {}) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly onError: (err: unknown) => void = () => {},
+    private readonly ttlMs = VIEW_TTL_MS,
+  ) {}
+
+  /** The next request reads the feed status again (tests call this right after a poll). */
+  invalidate(): void {
+    this.checkedAt = -Infinity;
+  }
 
   async current(): Promise<RoadEventsView> {
-    if (this.view && performance.now() - this.checkedAt < VIEW_TTL_MS) return this.view;
+    if (this.view && performance.now() - this.checkedAt < this.ttlMs) return this.view;
     if (!this.refreshing) {
       this.refreshing = this.refresh().finally(() => (this.refreshing = null));
       this.refreshing.catch((err: unknown) => this.onError(err));
@@ -118,7 +145,7 @@ export class RoadEventsCache {
       // One snapshot of status and events, so a view never pairs new rows with an old generation.
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       const { rows: statusRows } = await client.query<StatusRow>(
-        `SELECT jurisdiction, generation::text AS generation, ${epochMs('last_success_at')} AS last_success_ms, ${epochMs('last_change_at')} AS last_change_ms,
+        `SELECT jurisdiction, generation::text AS generation, poll_interval_ms, ${epochMs('last_success_at')} AS last_success_ms, ${epochMs('last_change_at')} AS last_change_ms,
            last_error, ${epochMs('last_error_at')} AS last_error_ms, anomaly, ${epochMs('anomaly_at')} AS anomaly_ms
          FROM road_feed_status WHERE feed = ANY($1)`,
         [ROAD_EVENT_JURISDICTIONS.map(eventsFeed)],
@@ -128,6 +155,7 @@ export class RoadEventsCache {
       for (const r of statusRows) {
         feeds.set(r.jurisdiction, {
           jurisdiction: r.jurisdiction,
+          pollIntervalMs: r.poll_interval_ms,
           lastSuccessMs: r.last_success_ms,
           lastChangeMs: r.last_change_ms,
           lastError: r.last_error,
@@ -160,18 +188,19 @@ export class RoadEventsCache {
     const n = events.length;
     const c: Omit<EventColumns, 'grid'> = {
       events,
-      jurisdiction: new Uint8Array(n), type: new Uint8Array(n), severity: new Uint8Array(n), archived: new Uint8Array(n),
-      closed: new Uint8Array(n), surface: new Uint8Array(n), startsMs: new Float64Array(n), updatedMs: new Float64Array(n),
+      jurisdiction: new Uint8Array(n), type: new Uint8Array(n), severity: new Uint8Array(n),
+      closed: new Uint8Array(n), surface: new Uint8Array(n),
+      // An empty span: the first request computes each status.
+      status: new Uint8Array(n), statusFrom: new Float64Array(n).fill(Infinity), statusUntil: new Float64Array(n).fill(-Infinity),
+      updatedMs: new Float64Array(n),
       minLon: new Float64Array(n), minLat: new Float64Array(n), maxLon: new Float64Array(n), maxLat: new Float64Array(n),
     };
     events.forEach((e, i) => {
       c.jurisdiction[i] = JURISDICTION_CODES.indexOf(e.jurisdiction);
       c.type[i] = TYPE_CODES.indexOf(e.type);
       c.severity[i] = SEVERITY_CODES.indexOf(e.severity);
-      c.archived[i] = e.publisherStatus === 'archived' ? 1 : 0;
       c.closed[i] = e.closed ? 1 : 0;
       c.surface[i] = e.hasSurface ? 1 : 0;
-      c.startsMs[i] = e.startsMs ?? NaN;
       c.updatedMs[i] = e.sourceUpdatedMs;
       c.minLon[i] = e.bbox.minLon;
       c.minLat[i] = e.bbox.minLat;
@@ -183,11 +212,11 @@ export class RoadEventsCache {
 
   private async loadEvents(client: PoolClient, jurisdictions: string[]): Promise<Map<string, CachedEvent[]>> {
     const { rows } = await client.query<{
-      id: string; jurisdiction: string; type: EventType; severity: Severity; publisher_status: PublisherStatus; starts_ms: number | null;
-      closed: boolean; has_surface: boolean; updated_ms: number; minlon: number; minlat: number; maxlon: number; maxlat: number;
+      id: string; jurisdiction: string; type: EventType; severity: Severity; severity_rank: number; publisher_status: PublisherStatus;
+      schedule: ScheduleJson; closed: boolean; has_surface: boolean; updated_ms: number; minlon: number; minlat: number; maxlon: number; maxlat: number;
       geometry: RoadGeometry; json: string;
     }>(
-      `SELECT id, jurisdiction, type, severity, publisher_status, ${epochMs('starts_at')} AS starts_ms, closed, surface IS NOT NULL AS has_surface,
+      `SELECT id, jurisdiction, type, severity, severity_rank, publisher_status, schedule, closed, surface IS NOT NULL AS has_surface,
          ${epochMs('source_updated_at')} AS updated_ms, minlon, minlat, maxlon, maxlat, record -> 'geometry' AS geometry, record::text AS json
        FROM road_events WHERE jurisdiction = ANY($1)`,
       [jurisdictions],
@@ -200,8 +229,9 @@ export class RoadEventsCache {
         jurisdiction: r.jurisdiction,
         type: r.type,
         severity: r.severity,
+        severityRank: r.severity_rank,
         publisherStatus: r.publisher_status,
-        startsMs: r.starts_ms,
+        schedule: scheduleFromJson(r.schedule),
         closed: r.closed,
         hasSurface: r.has_surface,
         sourceUpdatedMs: r.updated_ms,

@@ -6,8 +6,12 @@ import { isoUtc } from '../publisher-time.ts';
 
 /** Volume 3: a closure within 250 m of the path is worth a warning. */
 export const CLOSURE_WARNING_METRES = 250;
-/** A closure snapshot older than this (three missed refreshes) is not current coverage. */
+/**
+ * A closure snapshot older than this (three missed five-minute refreshes), or than three of its
+ * feed's poll intervals when those are longer, is not current coverage.
+ */
 export const CLOSURE_SNAPSHOT_MAX_AGE_MS = 15 * 60_000;
+const maxAgeMs = (pollIntervalMs: number | null) => Math.max(CLOSURE_SNAPSHOT_MAX_AGE_MS, 3 * (pollIntervalMs ?? 0));
 
 export interface RouteClosure {
   jurisdiction: Jurisdiction;
@@ -57,7 +61,7 @@ function checkRoute(route: Position[]): void {
 }
 
 /**
- * The stored closures (BC, Alberta, Ontario snapshots; nothing is fetched here) within
+ * The stored closures (BC from the events poll, Alberta and Ontario snapshots; nothing is fetched here) within
  * `withinMetres` (250) of a route's LineString: those in force at `now`, and those whose next
  * window starts later, with effectiveFrom. A bounding box in SQL narrows the rows, then exact
  * great-circle distances between the path's segments and the closure's geometry decide.
@@ -105,13 +109,18 @@ export async function closuresNearRoute(
   }
   const strip = (list: (RouteClosure & { order: number })[]) =>
     list.sort((a, b) => a.order - b.order || a.distanceMeters - b.distanceMeters || a.sourceId.localeCompare(b.sourceId)).map(({ order: _, ...c }) => c);
-  const byJurisdiction = new Map(statuses.map((s) => [s.jurisdiction, s.lastSuccessAt]));
+  const byJurisdiction = new Map(statuses.map((s) => [s.jurisdiction, s]));
   return {
     inForce: strip(inForce),
     scheduled: strip(scheduled),
     coverage: CLOSURE_JURISDICTIONS.map((jurisdiction) => {
-      const fetched = byJurisdiction.get(jurisdiction) ?? null;
-      return { jurisdiction, fetchedAt: fetched ? isoUtc(fetched.getTime()) : null, current: fetched !== null && now - fetched.getTime() <= CLOSURE_SNAPSHOT_MAX_AGE_MS };
+      const status = byJurisdiction.get(jurisdiction);
+      const fetched = status?.lastSuccessAt ?? null;
+      return {
+        jurisdiction,
+        fetchedAt: fetched ? isoUtc(fetched.getTime()) : null,
+        current: fetched !== null && now - fetched.getTime() <= maxAgeMs(status!.pollIntervalMs),
+      };
     }),
   };
 }

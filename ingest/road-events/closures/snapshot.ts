@@ -1,23 +1,25 @@
 import type { Pool } from 'pg';
-import { readFeedStatus, recordAnomaly, recordAttempt, recordFailure, withPollLock } from '../feed-status.ts';
-import { fetchOpen511Events } from '../fetch-open511.ts';
-import { fetchJson, UpstreamError, type HttpOptions } from '../http-json.ts';
-import { closuresFeed, CLOSURE_JURISDICTIONS, JURISDICTIONS, type Jurisdiction } from '../jurisdictions.ts';
-import { normalizeOpen511Event, type DroppedEvent } from '../normalize-open511.ts';
-import { SUSPECT_EMPTY_AFTER, type PollLog } from '../poll.ts';
+import { runFeedPoll, type PollLog } from '../feed-poll.ts';
+import { fetchJson, UpstreamError, type DocumentCheck, type HttpOptions } from '../http-json.ts';
+import { closuresFeed, JURISDICTIONS, type Jurisdiction } from '../jurisdictions.ts';
+import type { DroppedEvent } from '../normalize-open511.ts';
 import { isoUtc } from '../publisher-time.ts';
+import { inTransaction } from '../transaction.ts';
 import type { Closure } from './closure.ts';
 import { closureFrom511 } from './from-511.ts';
-import { closureFromOpen511 } from './from-open511.ts';
-import { replaceClosureSnapshot } from './store.ts';
+import { writeClosureSnapshot } from './store.ts';
 
+/**
+ * The 511 platform `api/v2/get/event` of Alberta and Ontario. BC's closures come from the events
+ * poll itself (poll.ts), in the transaction that stores the events.
+ */
 export interface ClosureSources {
-  /** DriveBC Open511 events API. */
-  'CA-BC': string;
-  /** 511 platform `api/v2/get/event` of Alberta and Ontario. */
   'CA-AB': string;
   'CA-ON': string;
 }
+
+/** The jurisdictions this snapshot fetches. */
+export const SNAPSHOT_511_JURISDICTIONS = ['CA-AB', 'CA-ON'] as const satisfies readonly (keyof ClosureSources)[];
 
 export interface ClosureSnapshotOutcome {
   jurisdiction: Jurisdiction;
@@ -38,22 +40,21 @@ export function url511(base: string): string {
   return url.toString();
 }
 
-async function fetchClosures(jurisdiction: Jurisdiction, url: string, http: HttpOptions, fetchedMs: number) {
+const check511: DocumentCheck = (doc, url) => {
+  if (!Array.isArray(doc)) throw new UpstreamError(`${url}: answer is not a JSON array of 511 events`, true);
+};
+
+interface Read {
+  upstream: number;
+  closures: Closure[];
+  dropped: DroppedEvent[];
+}
+
+async function fetch511Closures(jurisdiction: Jurisdiction, url: string, http: HttpOptions): Promise<Read> {
   const info = JURISDICTIONS[jurisdiction];
+  const answer = (await fetchJson(url511(url), http, check511)) as unknown[];
   const closures: Closure[] = [];
   const dropped: DroppedEvent[] = [];
-  if (jurisdiction === 'CA-BC') {
-    const { events } = await fetchOpen511Events(url, http);
-    events.forEach((raw, index) => {
-      const normalized = normalizeOpen511Event(raw, index, info);
-      if (!normalized.ok) return dropped.push(normalized.dropped);
-      const closure = closureFromOpen511(normalized.event, fetchedMs);
-      if (closure) closures.push(closure);
-    });
-    return { upstream: events.length, closures, dropped };
-  }
-  const answer = await fetchJson(url511(url), http);
-  if (!Array.isArray(answer)) throw new UpstreamError(`${url}: answer is not a JSON array of 511 events`, true);
   answer.forEach((raw, index) => {
     const read = closureFrom511(raw, index, info);
     if (read.kind === 'closure') closures.push(read.closure);
@@ -62,54 +63,60 @@ async function fetchClosures(jurisdiction: Jurisdiction, url: string, http: Http
   return { upstream: answer.length, closures, dropped };
 }
 
-async function snapshotOne(pool: Pool, jurisdiction: Jurisdiction, url: string, http: HttpOptions, now: () => Date, log: PollLog): Promise<ClosureSnapshotOutcome> {
-  const feed = closuresFeed(jurisdiction);
+async function snapshotOne(
+  pool: Pool,
+  jurisdiction: keyof ClosureSources,
+  url: string,
+  options: { http: HttpOptions; now: () => Date; log: PollLog; pollIntervalMs: number | null },
+): Promise<ClosureSnapshotOutcome> {
+  const { http, now, log } = options;
+  const label = `closures ${jurisdiction}`;
+  const result = await runFeedPoll(pool, {
+    feed: closuresFeed(jurisdiction),
+    jurisdiction,
+    url,
+    pollIntervalMs: options.pollIntervalMs,
+    now,
+    log,
+    label,
+    signal: http.signal,
+    async fetch() {
+      const read = await fetch511Closures(jurisdiction, url, { ...http, onRetry: (line) => log('warn', `${label}: ${line}`) });
+      for (const d of read.dropped) log('warn', `${label}: dropped event ${d.index}${d.sourceId ? ` (${d.sourceId})` : ''}: ${d.reason}`);
+      return read;
+    },
+    isEmpty: (read) => read.upstream === 0,
+    previous: (status) => status?.upstreamCount ?? 0,
+    emptyText: (_read, previous) => `upstream answered with no events while the previous answer had ${previous}`,
+    store: (client, read, at, note) => inTransaction(client, () => writeClosureSnapshot(client, jurisdiction, read.closures, { at, upstreamCount: read.upstream, note })),
+  });
   const outcome = (at: Date, rest: Omit<ClosureSnapshotOutcome, 'jurisdiction' | 'url' | 'at'>): ClosureSnapshotOutcome =>
     ({ jurisdiction, url, at: isoUtc(at.getTime()), ...rest });
-  const done = await withPollLock(pool, `poll:${feed}`, async () => {
-    const startedAt = now();
-    const status = await readFeedStatus(pool, feed);
-    const stored = status?.storedCount ?? 0;
-    if (status?.notBefore && status.notBefore > startedAt) {
-      return outcome(startedAt, { outcome: 'skipped', upstream: 0, closures: stored, dropped: [], message: `upstream asked to wait (429 Retry-After) until ${isoUtc(status.notBefore.getTime())}` });
-    }
-    await recordAttempt(pool, feed, jurisdiction, url, startedAt);
-    let read;
-    try {
-      read = await fetchClosures(jurisdiction, url, { ...http, onRetry: (line) => log('warn', `closures ${jurisdiction}: ${line}`) }, startedAt.getTime());
-    } catch (err) {
-      const at = now();
-      const message = err instanceof Error ? err.message : String(err);
-      if (http.signal?.aborted) return outcome(at, { outcome: 'failed', upstream: 0, closures: stored, dropped: [], message });
-      const wait = err instanceof UpstreamError ? err.retryAfterMs : null;
-      await recordFailure(pool, feed, message, at, wait === null ? null : new Date(at.getTime() + wait));
-      log('error', `closures ${jurisdiction}: snapshot failed, keeping the stored ${stored}: ${message}`);
-      return outcome(at, { outcome: 'failed', upstream: 0, closures: stored, dropped: [], message });
-    }
-    const at = now();
-    for (const d of read.dropped) log('warn', `closures ${jurisdiction}: dropped event ${d.index}${d.sourceId ? ` (${d.sourceId})` : ''}: ${d.reason}`);
-    if (read.upstream === 0 && (status?.upstreamCount ?? 0) >= SUSPECT_EMPTY_AFTER) {
-      const message = `upstream answered with no events while the previous answer had ${status!.upstreamCount}; kept the stored snapshot`;
-      await recordAnomaly(pool, feed, message, at);
-      log('warn', `closures ${jurisdiction}: ${message}`);
-      return outcome(at, { outcome: 'anomaly', upstream: 0, closures: stored, dropped: read.dropped, message });
-    }
-    const saved = await replaceClosureSnapshot(pool, jurisdiction, read.closures, { at, upstreamCount: read.upstream });
-    return outcome(at, { outcome: saved.changed ? 'changed' : 'unchanged', upstream: read.upstream, closures: saved.stored, dropped: read.dropped });
-  });
-  return done ?? outcome(now(), { outcome: 'skipped', upstream: 0, closures: 0, dropped: [], message: `another closure snapshot of ${jurisdiction} is running` });
+  switch (result.kind) {
+    case 'busy':
+      return outcome(now(), { outcome: 'skipped', upstream: 0, closures: 0, dropped: [], message: `another closure snapshot of ${jurisdiction} is running` });
+    case 'skipped':
+    case 'failed':
+      return outcome(result.at, { outcome: result.kind, upstream: 0, closures: result.status?.storedCount ?? 0, dropped: [], message: result.message });
+    case 'anomaly':
+      return outcome(result.at, { outcome: 'anomaly', upstream: 0, closures: result.status?.storedCount ?? 0, dropped: result.read.dropped, message: result.message });
+    case 'stored':
+      return outcome(result.at, {
+        outcome: result.saved.changed ? 'changed' : 'unchanged', upstream: result.read.upstream, closures: result.saved.stored, dropped: result.read.dropped,
+        ...(result.note ? { message: result.note } : {}),
+      });
+  }
 }
 
 /**
- * Snapshots the full closures of BC, Alberta and Ontario (in parallel, each on its own: one
- * failing keeps its previous snapshot and does not hold up the others).
+ * Snapshots the full closures of Alberta and Ontario (in parallel, each on its own: one failing
+ * keeps its previous snapshot and does not hold up the other).
  */
 export async function snapshotClosures(
   pool: Pool,
-  options: { sources: ClosureSources; http: HttpOptions; now?: () => Date; log?: PollLog; jurisdictions?: Jurisdiction[] },
+  options: { sources: ClosureSources; http: HttpOptions; now?: () => Date; log?: PollLog; pollIntervalMs?: number | null; jurisdictions?: (keyof ClosureSources)[] },
 ): Promise<ClosureSnapshotOutcome[]> {
-  const now = options.now ?? (() => new Date());
-  const log = options.log ?? (() => {});
-  const which = options.jurisdictions ?? CLOSURE_JURISDICTIONS;
-  return Promise.all(which.map((j) => snapshotOne(pool, j, options.sources[j], options.http, now, log)));
+  const settings = { http: options.http, now: options.now ?? (() => new Date()), log: options.log ?? (() => {}), pollIntervalMs: options.pollIntervalMs ?? null };
+  const which = options.jurisdictions ?? SNAPSHOT_511_JURISDICTIONS;
+  return Promise.all(which.map((j) => snapshotOne(pool, j, options.sources[j], settings)));
 }

@@ -9,7 +9,7 @@ import { databaseName, withDatabase } from '../lib/postgres.ts';
 async function dropDatabase(url: string) {
   const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
   await admin.connect();
-  await admin.query(`DROP DATABASE ${pg.escapeIdentifier(databaseName(url))} WITH (FORCE)`);
+  await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(databaseName(url))} WITH (FORCE)`);
   await admin.end();
 }
 
@@ -42,14 +42,13 @@ describe('config', () => {
 describe('migrate', () => {
   it('is idempotent and safe when two processes migrate at once', async () => {
     const env = await createTestEnv('migrate');
+    const freshUrl = withDatabase(env.config.databaseUrl, `${databaseName(env.config.databaseUrl)}_fresh`);
     try {
       const again = await migrate(env.config.databaseUrl);
       expect(again.applied).toEqual([]);
-      const freshUrl = withDatabase(env.config.databaseUrl, `${databaseName(env.config.databaseUrl)}_fresh`);
       const racing = await Promise.all([migrate(freshUrl), migrate(freshUrl)]);
       const migrations = (await readdir(new URL('../lib/migrations/', import.meta.url))).filter((f) => f.endsWith('.sql'));
       expect(racing.map((r) => r.applied.length).sort()).toEqual([0, migrations.length]);
-      await dropDatabase(freshUrl);
       const client = new pg.Client({ connectionString: env.config.databaseUrl });
       await client.connect();
       const { rows } = await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
@@ -58,6 +57,7 @@ describe('migrate', () => {
         expect.arrayContaining(['accounts', 'api_keys', 'releases', 'enabled_releases', 'release_history', 'schema_migrations']),
       );
     } finally {
+      await dropDatabase(freshUrl);
       await env.cleanup();
     }
   });

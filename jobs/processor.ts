@@ -9,7 +9,7 @@ import { makeStagingDir } from '../releases/staging.ts';
 import type { IngestKind, IngestPayload, IngestResult } from './kind.ts';
 import type { JobLog } from './log.ts';
 import { payloadProblem } from './payload.ts';
-import { createProgressReporter } from './progress.ts';
+import { createProgressReporter, percent } from './progress.ts';
 
 export interface ProcessorDeps {
   config: Config;
@@ -17,10 +17,6 @@ export interface ProcessorDeps {
   log: JobLog;
   /** The payload as stored now: `canmap ingest --enable` may switch `enable` on while the job runs. */
   currentPayload(jobId: string): Promise<unknown>;
-}
-
-export function percent(fraction: number): string {
-  return `${Math.floor(fraction * 100)}%`;
 }
 
 

@@ -7,6 +7,11 @@ export interface ProgressReporter {
   flush(): Promise<void>;
 }
 
+/** A progress fraction as people read it: 0.237 → "23%". */
+export function percent(fraction: number): string {
+  return `${Math.floor(fraction * 100)}%`;
+}
+
 /** Smallest fraction change worth a Redis write; message changes are always written. */
 const STEP = 0.01;
 

@@ -1,19 +1,14 @@
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { withDatabase } from './postgres.ts';
+import { redactUrl } from './redact-url.ts';
+import { connectRedis, RedisUnavailableError } from './redis.ts';
 
 export interface ServiceProblem {
   service: 'PostgreSQL' | 'Redis';
   url: string;
   error: string;
   howToStart: string;
-}
-
-function redact(url: string): string {
-  const u = new URL(url);
-  if (u.password) u.password = '***';
-  return u.toString();
 }
 
 async function checkPostgres(databaseUrl: string): Promise<string | null> {
@@ -31,16 +26,12 @@ async function checkPostgres(databaseUrl: string): Promise<string | null> {
 }
 
 async function checkRedis(redisUrl: string): Promise<string | null> {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => {});
   try {
-    await redis.connect();
-    await redis.ping();
+    (await connectRedis(redisUrl, 3000)).disconnect();
     return null;
   } catch (err) {
-    return (err as Error).message || String(err);
-  } finally {
-    redis.disconnect();
+    if (err instanceof RedisUnavailableError) return err.reason;
+    throw err;
   }
 }
 
@@ -51,7 +42,7 @@ export async function checkServices(config: Config): Promise<ServiceProblem[]> {
   if (pgError) {
     problems.push({
       service: 'PostgreSQL',
-      url: redact(config.databaseUrl),
+      url: redactUrl(config.databaseUrl),
       error: pgError,
       howToStart: 'pg_ctlcluster 15 main start   (or set DATABASE_URL to a running server)',
     });
@@ -59,7 +50,7 @@ export async function checkServices(config: Config): Promise<ServiceProblem[]> {
   if (redisError) {
     problems.push({
       service: 'Redis',
-      url: redact(config.redisUrl),
+      url: redactUrl(config.redisUrl),
       error: redisError,
       howToStart: 'redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no   (or set REDIS_URL)',
     });

@@ -1,9 +1,10 @@
 import { Redis } from 'ioredis';
+import { redactUrl } from './redact-url.ts';
 
-function redactedUrl(url: string): string {
-  const u = new URL(url);
-  if (u.password) u.password = '***';
-  return u.toString();
+export class RedisUnavailableError extends Error {
+  constructor(readonly url: string, readonly reason: string) {
+    super(`Redis does not answer at ${url} (${reason})`);
+  }
 }
 
 /** BullMQ needs maxRetriesPerRequest null on connections that block (workers, queue events). */
@@ -19,8 +20,8 @@ export function createRedis(redisUrl: string, options: { blocking?: boolean } = 
 }
 
 /**
- * For short-lived commands: connects and pings within timeoutMs, else throws a message naming
- * Redis and its URL; later connection losses fail commands instead of retrying forever.
+ * For short-lived commands: connects and pings within timeoutMs, else throws a
+ * RedisUnavailableError naming Redis, its URL and why; later connection losses fail commands instead of retrying forever.
  */
 export async function connectRedis(redisUrl: string, timeoutMs = 5000): Promise<Redis> {
   const redis = new Redis(redisUrl, {
@@ -40,6 +41,6 @@ export async function connectRedis(redisUrl: string, timeoutMs = 5000): Promise<
   } catch (err) {
     redis.disconnect();
     // The connection error (ECONNREFUSED, ...) says more than the promise's 'Connection is closed'.
-    throw new Error(`Redis does not answer at ${redactedUrl(redisUrl)} (${lastError !== 'no answer' ? lastError : (err as Error).message})`);
+    throw new RedisUnavailableError(redactUrl(redisUrl), lastError !== 'no answer' ? lastError : (err as Error).message);
   }
 }

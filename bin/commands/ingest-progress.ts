@@ -1,9 +1,10 @@
+import { percent } from '../../jobs/progress.ts';
 import type { JobSnapshot } from '../../jobs/watch.ts';
 
 const BAR_WIDTH = 30;
 
 function describe(s: JobSnapshot): string {
-  const pct = s.progress ? `${Math.floor(s.progress.fraction * 100)}%` : '';
+  const pct = s.progress ? percent(s.progress.fraction) : '';
   if (s.state === 'delayed' && s.failedReason) return `attempt ${s.attemptsMade} failed (${s.failedReason}); retrying soon`;
   if (s.state === 'active') return [pct, s.progress?.message].filter(Boolean).join(' ') || 'started';
   return s.state;

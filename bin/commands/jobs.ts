@@ -1,3 +1,4 @@
+import { percent } from '../../jobs/progress.ts';
 import { connectRedis } from '../../lib/redis.ts';
 import { findKind, kindNames } from '../../jobs/kinds/index.ts';
 import { listJobs, type JobSummary } from '../../jobs/list.ts';
@@ -31,7 +32,7 @@ export const jobsCommand: Command = {
           ['id', 'kind', 'state', 'progress', 'attempts', 'created', 'finished', 'release / reason'],
           jobs.map((j) => [
             j.id, j.kind, j.state,
-            j.progress ? `${Math.floor(j.progress.fraction * 100)}%` : null,
+            j.progress ? percent(j.progress.fraction) : null,
             `${j.attemptsStarted}/${j.maxAttempts}`,
             j.createdAt, j.finishedAt, outcome(j),
           ]),

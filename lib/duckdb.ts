@@ -1,6 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 
-/** DuckDB settings that keep a 5-million-row build under ~1.5 GB of resident memory. */
+/** DuckDB memory, thread and spill settings of a build instance. */
 export interface DuckDbLimits {
   memoryLimit: string;
   threads: number;

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { readCsvHeader } from '../../ingest/gtfs/csv-header.ts';
-import { ident, lit } from '../../ingest/gtfs/duckdb.ts';
+import { ident, lit } from '../../lib/duckdb.ts';
 import { extractFeedZip } from '../../ingest/gtfs/unzip.ts';
 
 export const DEFAULT_SOURCE_FEED = '/work/shared/data/gtfs/transitland-trimet-2routes.zip';

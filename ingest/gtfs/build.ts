@@ -2,7 +2,7 @@ import path from 'node:path';
 import { TRANSIT_DATABASE_FILE, TRANSIT_TABLES_DDL } from '../../schemas/transit-release.ts';
 import { queryRows } from '../../lib/duckdb-rows.ts';
 import { CALENDAR_LAST_DAY_SQL } from './calendar-span.ts';
-import { ident, lit } from './duckdb.ts';
+import { ident, lit } from '../../lib/duckdb.ts';
 import type { PreparedFeed } from './prepare-feed.ts';
 import type { BuildSession } from './session.ts';
 

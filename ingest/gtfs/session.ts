@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ident, openDuckDb, type DuckDb, type DuckDbLimits } from './duckdb.ts';
+import { ident, openDuckDb, type DuckDb, type DuckDbLimits } from '../../lib/duckdb.ts';
 
 /**
  * Below this much text to load, every table fits in one DuckDB row group (122,880 rows) and each

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { readCsvHeader } from './csv-header.ts';
 import { queryOne } from '../../lib/duckdb-rows.ts';
-import { ident, lit } from './duckdb.ts';
+import { ident, lit } from '../../lib/duckdb.ts';
 import type { FeedFiles } from './feed-files.ts';
 import { GTFS_COLUMNS, REQUIRED_COLUMNS, type GtfsTable } from './gtfs-files.ts';
 import { refuse } from './refusal.ts';

@@ -1,9 +1,10 @@
 import type { IngestKind } from '../kind.ts';
+import { geocodingKind } from './geocoding.ts';
 import { transitKind } from './transit.ts';
 
 /** Every kind `canmap ingest` accepts and `canmap worker` runs; one file per kind beside this one. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kinds differ in payload type
-export const ingestKinds: IngestKind<any>[] = [transitKind];
+export const ingestKinds: IngestKind<any>[] = [transitKind, geocodingKind];
 
 export function findKind(name: string) {
   return ingestKinds.find((k) => k.kind === name);

@@ -1,0 +1,87 @@
+import { distance as greatCircleKm } from 'geokdbush';
+import { sortUnique, tokenSetHash } from './index/dictionary.ts';
+import { L_LOCALITY, L_POI, L_REGION, L_STREET } from './index/sections.ts';
+import type { IndexView } from './index/view.ts';
+import type { TermMatch } from './match.ts';
+
+/**
+ * Ranking: a sum of bounded signals, most important first —
+ *   share of the query explained (own names or context)   0..4
+ *   share of the row's name the query covers              0..1
+ *   exact name (search only; an alternate counts)         0 or 1
+ *   static prominence (population, address count, ...)    0..1
+ *   layer weight                                          ~0..1.5
+ *   city named in the query is the row's city (search)    0..1 (share of its name)
+ *   focus (search): 1.5 at the point, 1.5·e^-1 at 25 km
+ * minus penalties for typos, contradicted regions and address details that differ.
+ * Scores compare rows of one query only.
+ */
+export const W = {
+  terms: 4,
+  coverage: 1,
+  exactName: 1,
+  importance: 1,
+  city: 1,
+  regionOk: 0.2,
+  regionDiffers: 1,
+  fuzzy: 0.4,
+  focus: 1.5,
+  focusKm: 25,
+  addressFound: 1.6,
+  housenumberDiffers: 0.6,
+  postcodeOk: 0.5,
+  postcodeDiffers: 0.6,
+  unitOk: 0.2,
+  unitDiffers: 0.2,
+} as const;
+
+/** Layer weight when no civic number was asked. */
+const LAYER_WEIGHT: Record<number, number> = { [L_REGION]: 0.3, [L_LOCALITY]: 0.5, [L_STREET]: 0.4, [L_POI]: 0.4 };
+/** Layer weight of a row standing in for (or besides) an asked civic number. */
+const LAYER_WEIGHT_WITH_NUMBER: Record<number, number> = { [L_REGION]: -0.4, [L_LOCALITY]: -0.3, [L_STREET]: 0.1, [L_POI]: 0.2 };
+/** Autocomplete: per-layer weight (addresses rank above their street once a number is typed). */
+const LAYER_WEIGHT_AUTOCOMPLETE: Record<number, number> = { [L_REGION]: 0.5, [L_LOCALITY]: 0.6, [L_STREET]: 0.4, [L_POI]: 0.3 };
+export const AUTOCOMPLETE_ADDRESS_WEIGHT = 0.9;
+
+export function nameCoverage(view: IndexView, e: number, m: TermMatch): number {
+  const distinct = new Set(m.ownIds).size;
+  const size = Math.max(view.a.entNameTokCount[e]!, distinct, 1);
+  return distinct / size;
+}
+
+/** The own-name tokens the query matched are exactly one of the row's names. */
+export function isExactName(view: IndexView, e: number, m: TermMatch): boolean {
+  if (!m.ownIds.length) return false;
+  const h = tokenSetHash(sortUnique([...m.ownIds]));
+  const { entNameHashOffsets: off, entNameHashes: hashes } = view.a;
+  for (let k = off[e]!; k < off[e + 1]!; k++) if (hashes[k] === h) return true;
+  return false;
+}
+
+export interface SearchRankOptions {
+  withNumber: boolean;
+}
+
+export function searchScore(view: IndexView, e: number, m: TermMatch, opts: SearchRankOptions): number {
+  const layer = view.a.entLayer[e]!;
+  let s = W.terms * m.fraction + W.coverage * nameCoverage(view, e, m) + W.importance * view.a.entImportance[e]!;
+  if (m.unmatched === 0 && m.fuzzy === 0 && isExactName(view, e, m)) s += W.exactName;
+  s += (opts.withNumber ? LAYER_WEIGHT_WITH_NUMBER : LAYER_WEIGHT)[layer] ?? 0;
+  s += W.city * m.cityCoverage;
+  if (m.region === 'ok') s += W.regionOk;
+  if (m.region === 'differs') s -= W.regionDiffers;
+  s -= W.fuzzy * m.fuzzy;
+  return s;
+}
+
+export function autocompleteScore(view: IndexView, e: number, m: TermMatch): number {
+  const layer = view.a.entLayer[e]!;
+  return W.terms * m.fraction + 0.5 * W.coverage * nameCoverage(view, e, m)
+    + W.importance * view.a.entImportance[e]!
+    + (LAYER_WEIGHT_AUTOCOMPLETE[layer] ?? 0);
+}
+
+export function focusBonus(focus: { lng: number; lat: number } | undefined, lng: number, lat: number): number {
+  if (!focus) return 0;
+  return W.focus * Math.exp(-greatCircleKm(focus.lng, focus.lat, lng, lat) / W.focusKm);
+}

@@ -39,6 +39,8 @@ export interface AppDeps {
  * The API: CORS, then authentication (every path), then the routes of api/routes/index.ts.
  * Returned before `ready()` so callers (tests, benches) may still add routes.
  */
+const PLACE_PATH = /^\/places\/[^/?]+(?:\?|$)/;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authenticator = createAuthenticator({ config: deps.config, pool: deps.pool });
   const app = Fastify({
@@ -52,8 +54,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (error.code !== 'FST_ERR_BAD_URL' && error.code !== 'FST_ERR_MAX_PARAM_LENGTH') {
         return replyWithError(error, request, reply);
       }
+      // A place id the router cannot even decode is still just an unknown place (volume 2).
+      const notFound = PLACE_PATH.test(request.url) ? errors.placeNotFound() : errors.unservedPath();
       Promise.resolve().then(() => authenticator.authenticate(request)).then(
-        () => sendApiError(reply, errors.unservedPath()),
+        () => sendApiError(reply, notFound),
         (err: unknown) => replyWithError(err, request, reply),
       );
     },

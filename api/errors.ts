@@ -40,6 +40,8 @@ export const errors = {
     new ApiError(401, 'invalid or disabled API key', { code: 'unauthorized', headers: { 'www-authenticate': challenge } }),
   originNotAllowed: () => new ApiError(403, 'origin not allowed for this API key', { code: 'origin_not_allowed' }),
   notFound: (message = 'not found') => new ApiError(404, message),
+  /** /places/{id}: unknown and malformed ids get this same answer, so nothing tells them apart. */
+  placeNotFound: () => new ApiError(404, 'place not found'),
   /** A path the gateway does not serve: plain text, after authentication. */
   unservedPath: () => new ApiError(404, 'Not Found', { plainText: true }),
   payloadTooLarge: (message: string) => new ApiError(413, message, { code: 'payload_too_large' }),
@@ -55,6 +57,15 @@ export const errors = {
     new ApiError(503, `${kind} data temporarily unavailable`, {
       code: 'service_unavailable',
       headers: { 'retry-after': '5' },
+      extra: { retryable: true },
+    }),
+  /** A valid key whose account lacks the add-on a request needs (volume 1, addon_required). */
+  addonRequired: (capability: string, addon: string, message: string) =>
+    new ApiError(403, `${addon} required`, { code: 'addon_required', extra: { capability, addon, message } }),
+  /** Category search against a corpus built without categories: clears at the next data build. */
+  categoriesUnavailable: () =>
+    new ApiError(503, 'category search requires a corpus rebuilt with categories', {
+      headers: { 'retry-after': '3600' },
       extra: { retryable: true },
     }),
   internal: () => new ApiError(500, 'internal error'),

@@ -1,4 +1,5 @@
 import type { KindOpener } from '../releases/reader.ts';
+import { geocodingOpener } from './routes/geocode/release.ts';
 import { transitOpener } from './routes/transit/release.ts';
 
 /**
@@ -7,4 +8,5 @@ import { transitOpener } from './routes/transit/release.ts';
  */
 export const releaseKinds: KindOpener<unknown>[] = [
   transitOpener,
+  geocodingOpener,
 ];

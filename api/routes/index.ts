@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { coverageRoute } from './transit/coverage.ts';
+import { geocodeRoutes } from './geocode/index.ts';
+import { placesRoutes } from './places/index.ts';
 import { roadEventsRoutes } from './road-events/index.ts';
+import { coverageRoute } from './transit/coverage.ts';
 import { transitRoutes } from './transit/index.ts';
 
 /**
@@ -11,4 +13,6 @@ export const routes: FastifyPluginAsync[] = [
   transitRoutes,
   coverageRoute,
   roadEventsRoutes,
+  geocodeRoutes,
+  placesRoutes,
 ];

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { GeocodeBatchBody, GeocodeBatchResponse } from '../../../schemas/geocoding-api.ts';
+import { errors } from '../../errors.ts';
+import { GeocodeQueryError, type GeocodeResult } from '../../geocoder/types.ts';
+import { requireEnergyAddon } from './addon.ts';
+import { errorResponses } from './error-responses.ts';
+import { billableQueries, sanitizeBatchQueries } from './params/batch.ts';
+import { sanitizeSearchControls } from './params/search-controls.ts';
+import { sanitizeQ } from './params/text.ts';
+import { searchWith } from './search.ts';
+import { useGeocoder } from './use-geocoder.ts';
+
+/** Response header carrying the number of calls this batch is billed as (its non-blank queries). */
+export const BILLABLE_QUERIES_HEADER = 'x-billable-queries';
+
+/** POST /geocode/batch: up to 100 searches with shared controls, each answered as GET /geocode/search would. */
+export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/geocode/batch', {
+    schema: {
+      tags: ['geocoding'],
+      summary: 'Up to 100 free-text searches in one request',
+      description: 'Answer slot i is what GET /geocode/search returns for queries[i] with the shared controls. Whitespace-only ' +
+        `entries answer [] and are not billed; the ${BILLABLE_QUERIES_HEADER} response header is the number of calls billed.`,
+      body: GeocodeBatchBody,
+      response: { 200: GeocodeBatchResponse, ...errorResponses(400, 403, 413, 503) },
+    },
+    preValidation: (request, _reply, done) => {
+      const queries = sanitizeBatchQueries(request.body);
+      if (queries.ok) return done();
+      done(queries.status === 413 ? errors.payloadTooLarge(queries.error) : errors.badRequest(queries.error));
+    },
+  }, async (request, reply) => {
+    const { queries } = request.body;
+    const sanitized = sanitizeSearchControls(request.body);
+    if (!sanitized.ok) throw errors.badRequest(sanitized.error);
+    if (sanitized.value.energy) requireEnergyAddon(request.apiKey);
+    const texts = queries.map((raw, i) => {
+      if (raw.trim() === '') return null;
+      const q = sanitizeQ(raw);
+      if (!q.ok) throw errors.badRequest(`queries[${i}]: ${q.error}`);
+      return q.value;
+    });
+    const answer = sanitized.value.energy
+      ? texts.map((): GeocodeResult[] => [])
+      : await useGeocoder(app, (geocoder) => texts.map((q, i) => {
+        if (q === null) return [];
+        try {
+          return searchWith(geocoder, q, sanitized.value);
+        } catch (err) {
+          if (err instanceof GeocodeQueryError) throw errors.badRequest(`queries[${i}]: ${err.message}`);
+          throw err;
+        }
+      }));
+    reply.header(BILLABLE_QUERIES_HEADER, String(billableQueries(queries)));
+    return answer;
+  });
+};

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { GeocodeNearbyQuery, GeocodeResults } from '../../../schemas/geocoding-api.ts';
+import { errors } from '../../errors.ts';
+import { errorResponses } from './error-responses.ts';
+import { sanitizeAnchor } from './params/anchor.ts';
+import { resolveCategoryTokens, sanitizeCategoryTokens } from './params/category.ts';
+import { sanitizeLimit } from './params/numbers.ts';
+import { sanitizeLang } from './params/text.ts';
+import { useGeocoder } from './use-geocoder.ts';
+
+/** GET /geocode/nearby: places of some categories near a point (or a box's centre), nearest first. */
+export const nearbyRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/geocode/nearby', {
+    schema: {
+      tags: ['geocoding'],
+      summary: 'Category search near a point, nearest first, with distance and category',
+      description: 'Exactly one of near or bbox. A bbox anchors at its centre with a radius reaching its farthest corner ' +
+        '(then clamped); it does not clip. 503 when the corpus was built without categories.',
+      querystring: GeocodeNearbyQuery,
+      response: { 200: GeocodeResults, ...errorResponses(400, 503) },
+    },
+  }, (request) => {
+    const tokens = sanitizeCategoryTokens(request.query.category);
+    if (!tokens.ok) throw errors.badRequest(tokens.error);
+    const anchor = sanitizeAnchor(request.query);
+    if (!anchor.ok) throw errors.badRequest(anchor.error);
+    const lang = sanitizeLang(request.query.lang);
+    if (!lang.ok) throw errors.badRequest(lang.error);
+    const limit = sanitizeLimit(request.query.limit, 10);
+    return useGeocoder(app, (geocoder) => {
+      if (!geocoder.hasCategories) throw errors.categoriesUnavailable();
+      const categories = resolveCategoryTokens(geocoder, tokens.value);
+      if (!categories.ok) throw errors.badRequest(categories.error);
+      return geocoder.nearby({ categories: categories.value, ...anchor.value, limit, lang: lang.value });
+    });
+  });
+};

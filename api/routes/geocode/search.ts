@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { GeocodeResults, GeocodeSearchQuery } from '../../../schemas/geocoding-api.ts';
+import { errors } from '../../errors.ts';
+import type { GeocodeResult, Geocoder } from '../../geocoder/types.ts';
+import { requireEnergyAddon } from './addon.ts';
+import { errorResponses } from './error-responses.ts';
+import { sanitizeSearchControls, type SanitizedSearchControls } from './params/search-controls.ts';
+import { sanitizeQ } from './params/text.ts';
+import { useGeocoder } from './use-geocoder.ts';
+
+/** One free-text search as GET /geocode/search and every batch entry answer it. */
+export function searchWith(geocoder: Geocoder, q: string, { controls, empty }: SanitizedSearchControls): GeocodeResult[] {
+  return empty ? [] : geocoder.search(q, controls);
+}
+
+/** GET /geocode/search: forward geocoding of free text. */
+export const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/geocode/search', {
+    schema: {
+      tags: ['geocoding'],
+      summary: 'Forward geocoding of free text (addresses, streets, places, localities, provinces, postal codes)',
+      description: 'Hard filters (bbox, layers, region) intersect; contradictory ones return []. focus applies within what survives. ' +
+        'A parsed query with no matching row returns []. layers=well or facility needs the energy add-on (no energy corpus is served yet: []). ' +
+        'geometry=true is accepted (no result carries a survey polygon yet).',
+      querystring: GeocodeSearchQuery,
+      response: { 200: GeocodeResults, ...errorResponses(400, 403, 503) },
+    },
+  }, (request) => {
+    const q = sanitizeQ(request.query.q);
+    if (!q.ok) throw errors.badRequest(q.error);
+    const sanitized = sanitizeSearchControls(request.query);
+    if (!sanitized.ok) throw errors.badRequest(sanitized.error);
+    if (sanitized.value.energy) {
+      requireEnergyAddon(request.apiKey);
+      return [];
+    }
+    return useGeocoder(app, (geocoder) => searchWith(geocoder, q.value, sanitized.value));
+  });
+};

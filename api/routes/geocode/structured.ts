@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { GeocodeResults, GeocodeStructuredQuery } from '../../../schemas/geocoding-api.ts';
+import { errors } from '../../errors.ts';
+import { errorResponses } from './error-responses.ts';
+import { sanitizeSearchControls } from './params/search-controls.ts';
+import { sanitizeCountry, sanitizeStructuredInput } from './params/structured.ts';
+import { useGeocoder } from './use-geocoder.ts';
+
+/** GET /geocode/structured: an address given field by field (civic grammar only). */
+export const structuredRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/geocode/structured', {
+    schema: {
+      tags: ['geocoding'],
+      summary: 'Structured address search',
+      description: 'At least one of address, city, postalcode is required; a province alone is a 400. address and city retrieve ' +
+        'and rank; region and postalcode narrow (exclude contradicting records, keep silent ones). No match returns [].',
+      querystring: GeocodeStructuredQuery,
+      response: { 200: GeocodeResults, ...errorResponses(400, 503) },
+    },
+  }, (request) => {
+    const input = sanitizeStructuredInput(request.query);
+    if (!input.ok) throw errors.badRequest(input.error);
+    const country = sanitizeCountry(request.query.country);
+    if (!country.ok) throw errors.badRequest(country.error);
+    const sanitized = sanitizeSearchControls(request.query, { energyAllowed: false });
+    if (!sanitized.ok) throw errors.badRequest(sanitized.error);
+    const { controls, empty } = sanitized.value;
+    return useGeocoder(app, (geocoder) => (empty ? [] : geocoder.structured(input.value, controls)));
+  });
+};

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DEFAULT_RADIUS_M, PlacesNearbyQuery, PlacesResponse } from '../../../schemas/geocoding-api.ts';
+import { errors } from '../../errors.ts';
+import { errorResponses } from '../geocode/error-responses.ts';
+import { resolveCategoryTokens, sanitizeCategoryTokens } from '../geocode/params/category.ts';
+import { sanitizeLngLat } from '../geocode/params/coordinates.ts';
+import { sanitizeLimit, sanitizeRadius } from '../geocode/params/numbers.ts';
+import { sanitizeLang } from '../geocode/params/text.ts';
+import { useGeocoder } from '../geocode/use-geocoder.ts';
+import { placesEnvelope } from './meta.ts';
+
+export const NEAR_REQUIRED = 'near required (lng,lat)';
+
+/** GET /places/nearby?category=&near=: places of some categories near a point, nearest first, with distance. */
+export const placesNearbyRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/places/nearby', {
+    schema: {
+      tags: ['places'],
+      summary: 'Places of some categories near a point, nearest first',
+      description: 'category and near are required; radius, limit and lang as on /geocode/nearby. 503 when the corpus has no categories.',
+      querystring: PlacesNearbyQuery,
+      response: { 200: PlacesResponse, ...errorResponses(400, 503) },
+    },
+  }, (request) => {
+    const { query } = request;
+    const tokens = sanitizeCategoryTokens(query.category);
+    if (!tokens.ok) throw errors.badRequest(tokens.error);
+    if (query.near === undefined) throw errors.badRequest(NEAR_REQUIRED);
+    const near = sanitizeLngLat('near', query.near);
+    if (!near.ok) throw errors.badRequest(near.error);
+    const radius = sanitizeRadius(query.radius);
+    if (!radius.ok) throw errors.badRequest(radius.error);
+    const lang = sanitizeLang(query.lang);
+    if (!lang.ok) throw errors.badRequest(lang.error);
+    const limit = sanitizeLimit(query.limit, 10);
+    return useGeocoder(app, (geocoder) => {
+      if (!geocoder.hasCategories) throw errors.categoriesUnavailable();
+      const categories = resolveCategoryTokens(geocoder, tokens.value);
+      if (!categories.ok) throw errors.badRequest(categories.error);
+      return placesEnvelope(geocoder, geocoder.placesNearby({
+        categories: categories.value, ...near.value, radius: radius.value ?? DEFAULT_RADIUS_M, limit, lang: lang.value,
+      }));
+    });
+  });
+};

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PlacesResponse, PlacesSearchQuery } from '../../../schemas/geocoding-api.ts';
+import { errors } from '../../errors.ts';
+import { errorResponses } from '../geocode/error-responses.ts';
+import { resolveCategoryTokens, sanitizeCategoryTokens } from '../geocode/params/category.ts';
+import { sanitizeBbox, sanitizeLngLat } from '../geocode/params/coordinates.ts';
+import { sanitizeLimit } from '../geocode/params/numbers.ts';
+import { sanitizeLang, sanitizeQ } from '../geocode/params/text.ts';
+import { useGeocoder } from '../geocode/use-geocoder.ts';
+import { placesEnvelope } from './meta.ts';
+
+/**
+ * GET /places/search?q=: places of interest by name. Optional bbox (hard filter; a box with no
+ * area finds nothing), focus (soft preference) and category (tokens as on /places/nearby).
+ */
+export const placesSearchRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/places/search', {
+    schema: {
+      tags: ['places'],
+      summary: 'Places of interest by name',
+      description: 'Returns places, not the best geographic match: a city name does not return the city. bbox is a hard filter, ' +
+        'focus a soft preference, category a filter resolved like /places/nearby (503 when the corpus has no categories).',
+      querystring: PlacesSearchQuery,
+      response: { 200: PlacesResponse, ...errorResponses(400, 503) },
+    },
+  }, (request) => {
+    const { query } = request;
+    const q = sanitizeQ(query.q);
+    if (!q.ok) throw errors.badRequest(q.error);
+    const lang = sanitizeLang(query.lang);
+    if (!lang.ok) throw errors.badRequest(lang.error);
+    const bbox = query.bbox === undefined ? null : sanitizeBbox(query.bbox);
+    if (bbox && !bbox.ok) throw errors.badRequest(bbox.error);
+    const focus = query.focus === undefined ? null : sanitizeLngLat('focus', query.focus);
+    if (focus && !focus.ok) throw errors.badRequest(focus.error);
+    const tokens = query.category === undefined ? null : sanitizeCategoryTokens(query.category);
+    if (tokens && !tokens.ok) throw errors.badRequest(tokens.error);
+    const limit = sanitizeLimit(query.limit, 10);
+    return useGeocoder(app, (geocoder) => {
+      let categories: string[] | undefined;
+      if (tokens) {
+        if (!geocoder.hasCategories) throw errors.categoriesUnavailable();
+        const resolved = resolveCategoryTokens(geocoder, tokens.value);
+        if (!resolved.ok) throw errors.badRequest(resolved.error);
+        categories = resolved.value;
+      }
+      if (bbox?.value.empty) return placesEnvelope(geocoder, []);
+      return placesEnvelope(geocoder, geocoder.placesSearch(q.value, {
+        lang: lang.value,
+        limit,
+        ...(bbox ? { bbox: bbox.value.box } : {}),
+        ...(focus ? { focus: focus.value } : {}),
+        ...(categories ? { categories } : {}),
+      }));
+    });
+  });
+};

@@ -25,7 +25,7 @@ describe('city texts → localities', () => {
   });
 
   const locator = new AdminLocator(
-    [locality('Vancouver', -123.12, 49.25, 'BC', 600000), locality('Burnaby', -122.95, 49.27, 'BC'), locality('Vancouver', -122.66, 45.64, 'ON', 10)],
+    [locality('Vancouver', -123.12, 49.25, 'BC', 600000), locality('Burnaby', -122.95, 49.27, 'BC', 200000), locality('Vancouver', -122.66, 45.64, 'ON', 10)],
     null,
   );
 
@@ -42,11 +42,17 @@ describe('city texts → localities', () => {
     expect(locator.localityByName('Bxrnxby', 'BC', { lng: -122.95, lat: 49.27 })).toBeNull(); // two edits in a 7-letter name
   });
 
+  it('gives a point to a big city over a small neighbouring place nearer to it', () => {
+    const withNeighbourhood = new AdminLocator([locality('Vancouver', -123.12, 49.25, 'BC', 600000), locality('West End', -123.135, 49.285, 'BC', 44000)], null);
+    expect(withNeighbourhood.localityAt(-123.118, 49.283, 'BC')).toBe(0); // downtown: 1.1 km from West End, 3.7 km from Vancouver's point
+    expect(withNeighbourhood.localityAt(-123.136, 49.286, 'BC')).toBe(1); // at the neighbourhood itself
+  });
+
   it('takes the nearest locality of the region, and the region from it when there are no polygons', () => {
-    expect(locator.nearestLocality(-122.97, 49.26, 'BC')).toBe(1);
-    expect(locator.nearestLocality(-122.97, 49.26, 'QC')).toBeNull();
+    expect(locator.localityAt(-122.97, 49.26, 'BC')).toBe(1);
+    expect(locator.localityAt(-122.97, 49.26, 'QC')).toBeNull();
     expect(locator.regionOf(-123.0, 49.2)).toBe('BC');
-    expect(locator.nearestLocality(-100, 60, null)).toBeNull(); // nothing within 60 km
+    expect(locator.localityAt(-100, 60, null)).toBeNull(); // nothing within 60 km
   });
 });
 

@@ -64,7 +64,7 @@ export async function resolveAddresses(
   appender.closeSync();
   await connection.run(`UPDATE addr SET loc = m.loc FROM city_map m
     WHERE addr.city = m.city AND addr.region_code IS NOT DISTINCT FROM m.region_code`);
-  await fillPerPoint(connection, 'loc', 'INTEGER', 'loc IS NULL', (lng, lat, region) => locator.nearestLocality(lng, lat, region));
+  await fillPerPoint(connection, 'loc', 'INTEGER', 'loc IS NULL', (lng, lat, region) => locator.localityAt(lng, lat, region));
 
   // Derived localities sit at the mean of their address points.
   if (localities.length > derivedFrom) {

@@ -1,5 +1,5 @@
 import KDBush from 'kdbush';
-import { around } from 'geokdbush';
+import { around, distance } from 'geokdbush';
 import { distance as levenshtein } from 'fastest-levenshtein';
 import { fold } from '../text/fold.ts';
 import { regionTokenSpans } from '../text/provinces.ts';
@@ -15,6 +15,14 @@ export interface LocatorLocality {
 
 /** Beyond this, a point is not said to be in the nearest locality. */
 const NEAREST_LOCALITY_KM = 60;
+/** Localities compared for a point (the nearest ones; a big city farther off can still win). */
+const LOCALITY_CANDIDATES = 32;
+
+/** How far a locality's pull reaches: ~0.8 km for a village of 1,000, ~8 km for a city of 600,000. */
+function influenceKm(population: number): number {
+  return 0.5 + Math.sqrt(Math.max(population, 0)) / 100;
+}
+
 /** A misspelt city text is matched only to a locality this close to its address points. */
 const MISSPELT_CITY_KM = 50;
 
@@ -68,16 +76,27 @@ export class AdminLocator {
   /** Province of a point: polygons when the build has them, else the nearest locality's. */
   regionOf(lng: number, lat: number): string | null {
     if (this.regionAt) return this.regionAt(lng, lat);
-    const nearest = this.nearestLocality(lng, lat, null);
+    const nearest = this.localityAt(lng, lat, null);
     return nearest === null ? null : this.localities[nearest]!.region;
   }
 
-  /** The nearest locality within NEAREST_LOCALITY_KM, in `region` when given. */
-  nearestLocality(lng: number, lat: number, region: string | null): number | null {
+  /**
+   * The locality a point belongs to when no source says: of the localities within
+   * NEAREST_LOCALITY_KM (in `region` when given), the one nearest in distance scaled by its size,
+   * so a downtown address goes to the city rather than to a neighbourhood the locality list
+   * also holds (GeoNames has "West End" a few hundred metres from downtown Vancouver).
+   */
+  localityAt(lng: number, lat: number, region: string | null): number | null {
     if (!this.points) return null;
     const filter = region ? (i: number) => this.localities[i]!.region === region : undefined;
-    const [found] = around(this.points, lng, lat, 1, NEAREST_LOCALITY_KM, filter);
-    return found ?? null;
+    let best: number | null = null;
+    let bestScore = Infinity;
+    for (const i of around(this.points, lng, lat, LOCALITY_CANDIDATES, NEAREST_LOCALITY_KM, filter)) {
+      const l = this.localities[i]!;
+      const score = distance(lng, lat, l.lng, l.lat) / influenceKm(l.population);
+      if (score < bestScore) [best, bestScore] = [i, score];
+    }
+    return best;
   }
 
   /**

@@ -40,7 +40,7 @@ export function buildPois(
       continue;
     }
     const region = locator.regionOf(poi.lng, poi.lat);
-    const loc = locator.nearestLocality(poi.lng, poi.lat, region);
+    const loc = locator.localityAt(poi.lng, poi.lat, region);
     const place: CorpusPlace = {
       layer: 'poi', source: 'osm', sourceId: poi.sourceId, id: `poi:osm:${poi.sourceId}`,
       name: poi.name, names: poi.names, named: poi.named, lng: poi.lng, lat: poi.lat,

@@ -52,7 +52,7 @@ export async function buildStreets(
     const key = streetKey(way.name);
     if (!key) continue;
     const region = locator.regionOf(way.lng, way.lat) ?? '';
-    const loc = locator.nearestLocality(way.lng, way.lat, region || null) ?? -1;
+    const loc = locator.localityAt(way.lng, way.lat, region || null) ?? -1;
     const id = groupKey(key, loc, region);
     const group = groups.get(id);
     if (!group) {

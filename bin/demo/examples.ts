@@ -10,6 +10,12 @@ export function demoExamples(baseUrl: string, key: string): string[] {
     `curl ${auth} '${baseUrl}/coverage.json'`,
     `curl ${auth} '${baseUrl}/incidents?near=-117.52,51.30&radius=100000'`,
     `curl ${auth} '${baseUrl}/closures'`,
+    `curl ${auth} '${baseUrl}/geocode/search?q=111+Wellington+St+Ottawa'`,
+    `curl ${auth} '${baseUrl}/geocode/search?q=1200+boul+Rene-Levesque+O+Montreal'`,
+    `curl ${auth} '${baseUrl}/geocode/autocomplete?q=queb'`,
+    `curl ${auth} '${baseUrl}/geocode/nearby?category=ev+charger&near=-75.6953,45.4206'`,
+    `curl ${auth} '${baseUrl}/geocode/reverse?lon=-123.1209&lat=49.2828'`,
+    `curl ${auth} -H 'Content-Type: application/json' -d '{"queries":["k1a 0a9","Gare Centrale"]}' '${baseUrl}/geocode/batch'`,
     `curl '${baseUrl}/openapi.json?key=${key}'`,
   ];
 }

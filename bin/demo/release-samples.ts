@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Redis } from 'ioredis';
@@ -8,31 +10,44 @@ import { waitForJob } from '../../jobs/watch.ts';
 import type { Config } from '../../lib/config.ts';
 import { createProgressView } from '../commands/ingest-progress.ts';
 import { CliError, type Output } from '../output.ts';
+import { writeGeocodingSamples } from './geocoding-samples.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The bundled sample source of every release kind, as the options of `canmap ingest <kind>`. */
-const SAMPLE_SOURCES = [{ kind: 'transit', options: { feeds: path.join(ROOT, 'ingest/gtfs/samples/feeds.json') } }];
+/** The bundled sample source of every release kind, as the options of `canmap ingest <kind>`; generated inputs go to `dir`. */
+async function sampleSources(dir: string): Promise<Array<{ kind: string; options: Record<string, unknown> }>> {
+  return [
+    { kind: 'transit', options: { feeds: path.join(ROOT, 'ingest/gtfs/samples/feeds.json') } },
+    { kind: 'geocoding', options: { input: await writeGeocodingSamples(dir) } },
+  ];
+}
 
 /** Queues each sample with --enable, follows it like `ingest --wait`, and returns kind → release id. */
 export async function ingestReleaseSamples(config: Config, redis: Redis, out: Output): Promise<Record<string, string>> {
   const releases: Record<string, string> = {};
-  for (const sample of SAMPLE_SOURCES) {
-    const kind = findKind(sample.kind)!;
-    const payload = { ...(await kind.cli.toPayload([], sample.options)), enable: true };
-    const queue = openQueue(config, kind.kind, redis);
-    try {
-      const { jobId } = await enqueueIngest(config, queue, kind, payload);
-      out.info(`ingesting the ${kind.kind} sample (${jobId})`);
-      const view = createProgressView(out.json);
-      const outcome = await waitForJob(queue, jobId, view.update).finally(view.end);
-      if (!outcome.ok) throw new CliError(`the ${kind.kind} sample failed to ingest: ${outcome.reason}`);
-      releases[kind.kind] = outcome.result.release;
-    } finally {
-      await queue.close();
-    }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'canmap-demo-inputs-'));
+  try {
+    for (const sample of await sampleSources(dir)) await ingestSample(config, redis, out, sample, releases);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
   return releases;
+}
+
+async function ingestSample(config: Config, redis: Redis, out: Output, sample: { kind: string; options: Record<string, unknown> }, releases: Record<string, string>) {
+  const kind = findKind(sample.kind)!;
+  const payload = { ...(await kind.cli.toPayload([], sample.options)), enable: true };
+  const queue = openQueue(config, kind.kind, redis);
+  try {
+    const { jobId } = await enqueueIngest(config, queue, kind, payload);
+    out.info(`ingesting the ${kind.kind} sample (${jobId})`);
+    const view = createProgressView(out.json);
+    const outcome = await waitForJob(queue, jobId, view.update).finally(view.end);
+    if (!outcome.ok) throw new CliError(`the ${kind.kind} sample failed to ingest: ${outcome.reason}`);
+    releases[kind.kind] = outcome.result.release;
+  } finally {
+    await queue.close();
+  }
 }
 
 /** The API picks an enable up through NOTIFY; wait until every sample release is what it serves. */

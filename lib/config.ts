@@ -22,6 +22,7 @@ export interface Config {
   jobBackoffMs: number;
   fetchTimeoutMs: number;
   maxDownloadBytes: number;
+  geocodingBuildHeapMb: number;
   open511Url: string;
   alberta511Url: string;
   ontario511Url: string;
@@ -81,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobBackoffMs: v.JOB_BACKOFF_SECONDS * 1000,
     fetchTimeoutMs: v.FETCH_TIMEOUT_SECONDS * 1000,
     maxDownloadBytes: v.MAX_DOWNLOAD_MB * 1024 * 1024,
+    geocodingBuildHeapMb: v.GEOCODING_BUILD_HEAP_MB,
     open511Url: v.OPEN511_URL,
     alberta511Url: v.ALBERTA_511_URL,
     ontario511Url: v.ONTARIO_511_URL,

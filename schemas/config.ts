@@ -23,6 +23,7 @@ export const ConfigVariables = {
   JOB_ATTEMPTS: Type.Integer({ default: 4, minimum: 1, maximum: 50, description: 'tries per job for transient faults (exponential backoff)' }),
   JOB_BACKOFF_SECONDS: Type.Integer({ default: 10, minimum: 1, maximum: 3600, description: 'first retry delay; doubles each try' }),
   FETCH_TIMEOUT_SECONDS: Type.Integer({ default: 60, minimum: 1, maximum: 3600, description: 'HTTP timeout for downloads of sources' }),
+  GEOCODING_BUILD_HEAP_MB: Type.Integer({ default: 12288, minimum: 512, maximum: 1048576, description: 'JavaScript heap limit of the geocoding build process (national builds hold tens of millions of strings)' }),
   MAX_DOWNLOAD_MB: Type.Integer({ default: 1024, minimum: 1, maximum: 65536, description: 'largest source download accepted' }),
   OPEN511_URL: Type.String({ default: 'https://api.open511.gov.bc.ca/events', pattern: '^https?://', description: 'DriveBC Open511 events API (road events and BC closures)' }),
   ALBERTA_511_URL: Type.String({ default: 'https://511.alberta.ca/api/v2/get/event', pattern: '^https?://', description: 'Alberta 511 events (closure snapshots)' }),

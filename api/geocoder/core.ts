@@ -1,9 +1,9 @@
 import type { CandidateCollector } from './candidates.ts';
 import { pickAddress, prepareCivic, streetPostcode, type CivicQuery } from './housenumber.ts';
-import { L_LOCALITY, L_POI, L_REGION, LAYER_CODES } from './index/sections.ts';
+import { L_LOCALITY, L_POI, L_REGION, L_STREET, LAYER_CODES } from './index/sections.ts';
 import type { IndexView } from './index/view.ts';
 import { matchTerms, type TermMatch } from './match.ts';
-import { focusBonus, searchScore, W } from './rank.ts';
+import { focusBonus, nameCoverage, searchScore, W } from './rank.ts';
 import { hitPoint, type Hit } from './results.ts';
 import { localityScope } from './scope.ts';
 import { compactKey } from './text.ts';
@@ -67,7 +67,10 @@ export function runCore(view: IndexView, collector: CandidateCollector, q: CoreQ
   const verify = (e: number): Scored | null => {
     if (!admissible(e)) return null;
     const m = matchTerms(view, q.terms, e);
-    if (strongTerms ? m.strongOwn === 0 : m.ownCount === 0) return null;
+    if (m.ownCount === 0) return null;
+    // A street named only with weak words ("East Boulevard") is kept when the query names all of
+    // it and every query word is explained (not "Street" for "Arlington Street", nor the POI "West").
+    if (strongTerms && m.strongOwn === 0 && !(a.entLayer[e] === L_STREET && m.unmatched === 0 && nameCoverage(view, e, m) >= 1)) return null;
     return { e, m, score: searchScore(view, e, m, { withNumber }) };
   };
 

@@ -1,4 +1,4 @@
-import { L_LOCALITY, L_REGION } from './index/sections.ts';
+import { L_LOCALITY, L_REGION, L_STREET } from './index/sections.ts';
 import type { IndexView } from './index/view.ts';
 import { lowerBoundU32 } from './sorted.ts';
 import type { Term } from './terms.ts';
@@ -50,7 +50,8 @@ export function matchTerms(view: IndexView, terms: readonly Term[], e: number): 
   for (const term of terms) {
     total += term.weight;
     if (term.role !== 'city' || isLocality) {
-      const hit = findIn(a.entTokIds, ownFrom, ownTo, term);
+      let hit = findIn(a.entTokIds, ownFrom, ownTo, term);
+      if (hit === NONE && layer === L_STREET && term.onStreets) hit = findIds(a.entTokIds, ownFrom, ownTo, term.onStreets);
       if (hit !== NONE) {
         matched += term.weight;
         out.ownCount++;
@@ -157,6 +158,14 @@ export function localityReachKm(importance: number): number {
 }
 
 /** (token id << 1 | fuzzy) of the first list token satisfying the term, or NONE. */
+function findIds(ids: Uint32Array, from: number, to: number, wanted: readonly number[]): number {
+  for (const id of wanted) {
+    const k = lowerBoundU32(ids, from, to, id);
+    if (k < to && ids[k] === id) return id * 2;
+  }
+  return NONE;
+}
+
 function findIn(ids: Uint32Array, from: number, to: number, term: Term): number {
   if (from >= to) return NONE;
   for (const id of term.exact) {

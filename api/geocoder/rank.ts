@@ -13,7 +13,7 @@ import type { TermMatch } from './match.ts';
  *   layer weight                                          ~0..1.5
  *   city named in the query is the row's city (search)    0..1 (share of its name)
  *   focus (search): 1.5 at the point, 1.5·e^-1 at 25 km
- * minus penalties for typos, contradicted regions and address details that differ.
+ * minus penalties for typos, unmatched words, contradicted regions and address details that differ.
  * Scores compare rows of one query only.
  */
 export const W = {
@@ -25,6 +25,8 @@ export const W = {
   regionOk: 0.2,
   regionDiffers: 1,
   fuzzy: 0.4,
+  /** Per query word nothing in the row or its context accounts for. */
+  unmatched: 0.6,
   focus: 1.5,
   focusKm: 25,
   addressFound: 1.6,
@@ -71,6 +73,7 @@ export function searchScore(view: IndexView, e: number, m: TermMatch, opts: Sear
   if (m.region === 'ok') s += W.regionOk;
   if (m.region === 'differs') s -= W.regionDiffers;
   s -= W.fuzzy * m.fuzzy;
+  s -= W.unmatched * m.unmatched;
   return s;
 }
 

@@ -1,3 +1,4 @@
+import { resolveRegion } from '../../ingest/geocoding/text/provinces.ts';
 import { parseQuery } from '../../ingest/geocoding/text/query-parse.ts';
 import type { EngineContext } from './context.ts';
 import { runCore } from './core.ts';
@@ -39,7 +40,7 @@ export function searchHits(ctx: EngineContext, q: string, controls: SearchContro
     // Rural route / general delivery: the community is the most precise place there is.
     for (const l of RESULT_LAYERS) if (l !== 'locality') layers.delete(l);
   }
-  return runCore(view, ctx.collector, {
+  const hits = runCore(view, ctx.collector, {
     terms,
     ...(parsed.housenumber !== undefined && !parsed.delivery ? { housenumber: parsed.housenumber } : {}),
     ...(parsed.unit !== undefined && !parsed.delivery ? { unit: parsed.unit } : {}),
@@ -51,4 +52,26 @@ export function searchHits(ctx: EngineContext, q: string, controls: SearchContro
     limit: controls.limit,
     allFallback: parsed.delivery,
   });
+  const wholeRegion = parsed.housenumber === undefined ? resolveRegion(q) : null;
+  return wholeRegion ? regionFirst(ctx, hits, wholeRegion, layers, controls) : hits;
+}
+
+/**
+ * A query that is exactly a province spelling ("Nfld.", "T.N.-O.", "Province of Quebec") names
+ * the province: it comes first even when its words match other rows better ("Québec" the city).
+ */
+function regionFirst(ctx: EngineContext, hits: Hit[], code: string, layers: ReadonlySet<string>, controls: SearchControls): Hit[] {
+  const view = ctx.view;
+  const e = view.meta.regionEntity[code];
+  if (e === undefined || !layers.has('region')) return hits;
+  if (controls.region !== undefined && controls.region !== code) return hits;
+  const lng = view.a.entLng[e]!;
+  const lat = view.a.entLat[e]!;
+  const b = controls.bbox;
+  if (b && (lng < b[0] || lat < b[1] || lng > b[2] || lat > b[3])) return hits;
+  const rest = hits.filter((h) => h.entity !== e);
+  const top = rest.length ? rest[0]!.score : 0;
+  const own = hits.find((h) => h.entity === e)?.score ?? 0;
+  const first: Hit = { entity: e, address: -1, score: Math.max(own, top + 0.1), reasons: [], fallback: false };
+  return [first, ...rest].slice(0, controls.limit);
 }

@@ -32,7 +32,12 @@ export interface Term {
   role: TermRole;
   /** Localities having this word in a name (most important first): a row near one is "in" it. */
   localities: number[];
+  /** Token ids this word also matches in a street's own name ("rue" on "Granville Street"). */
+  onStreets?: number[];
 }
+
+/** A French street type on an English-named street names the same street ("rue Granville"). */
+const SAME_ON_STREETS: Record<string, string> = { rue: 'st' };
 
 const COUNTRY_WORDS = new Set(['canada', 'ca', 'can']);
 export const WEAK_WEIGHT = 0.4;
@@ -66,10 +71,12 @@ export function wordTerms(view: IndexView, tokens: readonly string[], options: W
     const fuzzy = options.typos ? typos(view, text, id) : [];
     const weak = isStreetTypeOrDirectional(text);
     const region = regionOf[i]!;
+    const same = Object.hasOwn(SAME_ON_STREETS, text) ? indexOfSorted(view.tokens, SAME_ON_STREETS[text]!) : -1;
     return {
       text, exact, fuzzy, ranges: [], shortPrefix: null,
       weight: optional[i] ? 0 : region ? REGION_WEIGHT / spanLength[i]! : weak ? WEAK_WEIGHT : 1,
       weak, optional: optional[i]!, region, role: options.role, localities: [],
+      ...(same >= 0 ? { onStreets: [same] } : {}),
     };
   });
   attachLocalities(view, terms);

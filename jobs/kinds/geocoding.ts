@@ -32,6 +32,7 @@ export const geocodingKind: IngestKind<GeocodingPayload> = {
   prepare(payload, ctx) {
     return prepareGeocodingRelease(payload.inputs, {
       workDir: ctx.workDir,
+      heapMb: ctx.config.geocodingBuildHeapMb,
       onProgress: (fraction, message) => ctx.onProgress({ fraction, message }),
     });
   },

@@ -51,7 +51,7 @@ export function assembleIndex(corpus: Corpus): IndexSections {
   const addr = buildAddresses(corpus.addresses, places, entityOf, pool, sourceMap);
   const named = (e: number) => {
     const p = places[order[e]!]!;
-    return pickName(p.names, 'en', p.name) !== '';
+    return p.named !== false && pickName(p.names, 'en', p.name) !== '';
   };
   const rev = buildReverseIndex(addr.adLng, addr.adLat, ent.entLayer, ent.entLng, ent.entLat, named);
   const poi = buildPoiIndex(ent.entLayer, ent.entLng, ent.entLat);

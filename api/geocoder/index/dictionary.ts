@@ -1,8 +1,12 @@
 import type { CorpusPlace } from '../../../ingest/geocoding/corpus.ts';
 import { nameTokens } from '../text.ts';
 
-/** Every text of a place that search matches: default name and every language-keyed label. */
+/**
+ * Every text of a place that search matches: default name and every language-keyed label.
+ * None for an unnamed POI (its name is its category's): nearby and /places/nearby find it, name search never.
+ */
 export function placeTexts(p: CorpusPlace): string[] {
+  if (p.named === false) return [];
   const out = p.name ? [p.name] : [];
   for (const v of Object.values(p.names)) if (v && !out.includes(v)) out.push(v);
   return out;

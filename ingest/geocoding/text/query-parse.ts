@@ -149,6 +149,30 @@ const BUILDING_WORDS = new Set(['bldg', 'building', 'batiment', 'edifice', 'bat'
 
 /** Street types after which "#7" is a route number, not a unit ("Hwy #7", "Route #132"). */
 const NUMBERED_ROUTE_TYPES = new Set(['hwy', 'rte', 'rd', 'fwy', 'expy', 'rg', 'twp', 'conc', 'line', 'ch']);
+/** Words that name a numbered route's kind, not a street ("County Road #5", "Regional Rd #7"). */
+const ROUTE_QUALIFIERS = new Set(['county', 'regional', 'region', 'provincial', 'secondary', 'township', 'concession', 'range']);
+/** Route types whose "#N" is always the route number ("123 Kings Hwy #2"). */
+const HIGHWAY_TYPES = new Set(['hwy', 'fwy', 'expy', 'rte']);
+
+/**
+ * "#N" after a route type is the route's number ("Hwy #7", "123 County Rd #5") unless a civic number
+ * and a street name come first (highways excepted): "14231 Burrows Road #203" is unit 203 of 14231 Burrows Road.
+ */
+function hashIsRouteNumber(items: Item[], removed: Uint8Array, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && removed[k]) k--;
+  const type = wordAt(items, k);
+  if (type === undefined || !NUMBERED_ROUTE_TYPES.has(canonicalToken(type))) return false;
+  if (HIGHWAY_TYPES.has(canonicalToken(type))) return true;
+  let lead = 0;
+  while (lead < k && removed[lead]) lead++;
+  if (lead >= k || !(items[lead]!.kind === 'unitcivic' || isLeadingCivic(items, lead))) return true;
+  for (let j = lead + 1; j < k; j++) {
+    const w = removed[j] ? undefined : wordAt(items, j);
+    if (w !== undefined && !NUMBERED_ROUTE_TYPES.has(canonicalToken(w)) && !ROUTE_QUALIFIERS.has(w)) return false;
+  }
+  return true;
+}
 
 function wordAt(items: Item[], i: number): string | undefined {
   const it = items[i];
@@ -242,8 +266,7 @@ function parseCore(raw: string, extractPostcode: boolean): Core {
     if (removed[i]) continue;
     const it = items[i]!;
     if (it.kind === 'hash') {
-      const prev = prevWord(items, removed, i);
-      if (prev !== undefined && NUMBERED_ROUTE_TYPES.has(canonicalToken(prev))) {
+      if (hashIsRouteNumber(items, removed, i)) {
         items[i] = { kind: 'word', tok: it.value, lex: it.lex, alone: true };
         continue;
       }
@@ -324,15 +347,6 @@ function expandRangeRoad(items: Item[]): void {
   } else return;
   const n = items[3]!;
   if (n.kind === 'hash') items[3] = { kind: 'word', tok: n.value, lex: n.lex, alone: true };
-}
-
-function prevWord(items: Item[], removed: Uint8Array, i: number): string | undefined {
-  for (let k = i - 1; k >= 0; k--) {
-    if (removed[k]) continue;
-    const it = items[k]!;
-    return it.kind === 'word' ? it.tok : undefined;
-  }
-  return undefined;
 }
 
 /**

@@ -223,6 +223,15 @@ for (const [n, words] of WORD_ORDINALS) {
 const NUMERIC_ORDINAL = /^(\d+)(?:st|nd|rd|th|d|e|er|re|ere|eme|ieme|em|iem)$/;
 
 const ordinalCache = new Map<string, string>();
+const ORDINAL_SUFFIXES = ['st', 'nd', 'rd', 'th', 'd', 'e', 'er', 're', 'ere', 'eme', 'ieme', 'em', 'iem'];
+const DIGITS_THEN_LETTERS = /^(\d+)([a-z]+)$/;
+
+/** A number with an ordinal suffix being typed ("28t", "1s", "2n", "3i") → its number ("28"); null otherwise. */
+export function partialOrdinalNumber(prefix: string): string | null {
+  const m = DIGITS_THEN_LETTERS.exec(prefix);
+  if (!m || !ORDINAL_SUFFIXES.some((s) => s.startsWith(m[2]!))) return null;
+  return String(Number(m[1]));
+}
 
 /** Folded token → canonical token (see the module comment). */
 export function canonicalToken(token: string): string {
@@ -257,7 +266,8 @@ const prefixCache = new Map<string, string[]>();
 
 /**
  * Autocomplete: canonical tokens any of whose variants (or itself) starts with the folded
- * prefix ("boulev" → ["boul"], "ave" → ["av"], "nor" → ["n", "ne", "nw"]); [] when none.
+ * prefix ("boulev" → ["boul"], "ave" → ["av"], "nor" → ["n", "ne", "nw"]), or the number of a
+ * partly typed ordinal ("28t" → ["28"]); [] when none.
  * Exact variant hits come first.
  */
 export function prefixCanonicals(prefix: string): string[] {
@@ -266,6 +276,8 @@ export function prefixCanonicals(prefix: string): string[] {
   if (cached !== undefined) return cached;
   const exact = CANONICAL.get(prefix);
   const out: string[] = exact !== undefined ? [exact] : [];
+  const ordinal = partialOrdinalNumber(prefix);
+  if (ordinal !== null) out.push(ordinal);
   for (const [v, c] of VARIANTS) {
     if (v.startsWith(prefix) && !out.includes(c)) out.push(c);
   }

@@ -43,7 +43,7 @@ export async function serveAcceptanceRelease(): Promise<ServedRelease> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'canmap-geocoding-acceptance-'));
   const stack = await GeocodingApiStack.create('geocoding_acceptance');
   try {
-    const spec = await prepareGeocodingRelease(acceptanceInputs(), { workDir });
+    const spec = await prepareGeocodingRelease(acceptanceInputs(), { workDir, heapMb: stack.env.config.geocodingBuildHeapMb });
     let buildStats: Record<string, unknown> = {};
     const { release } = await publishRelease({ pool: stack.pool, releasesDir: stack.env.config.releasesDir }, {
       ...spec,

@@ -21,8 +21,30 @@ export function memoryOf(pid: number): { rss: number; hwm: number } {
   }
 }
 
+/** The process and its descendants (the worker forks the geocoding build). */
+function processTree(pid: number): number[] {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return [pid, ...children.flatMap(processTree)];
+  } catch {
+    return [pid];
+  }
+}
+
+/** Summed RSS of a process tree and the highest VmHWM of any process in it. */
+export function treeMemoryOf(pid: number): { rss: number; hwm: number } {
+  let rss = 0;
+  let hwm = 0;
+  for (const p of processTree(pid)) {
+    const m = memoryOf(p);
+    rss += m.rss;
+    hwm = Math.max(hwm, m.hwm);
+  }
+  return { rss, hwm };
+}
+
 /**
- * Samples a process's RSS every `everyMs` (VmHWM besides, which the kernel keeps exact between
+ * Samples a process tree's RSS every `everyMs` (VmHWM besides, which the kernel keeps exact between
  * samples), tagging each sample with the phase the caller says the process is in.
  */
 export class RssSampler {
@@ -42,7 +64,7 @@ export class RssSampler {
   }
 
   sample(): { rss: number; hwm: number } {
-    const m = memoryOf(this.pid);
+    const m = treeMemoryOf(this.pid);
     if (m.rss === 0) return m;
     this.peak = Math.max(this.peak, m.hwm, m.rss);
     this.byPhase.set(this.phase, Math.max(this.byPhase.get(this.phase) ?? 0, m.rss));

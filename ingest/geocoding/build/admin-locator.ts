@@ -1,17 +1,12 @@
 import KDBush from 'kdbush';
 import { around, distance } from 'geokdbush';
 import { distance as levenshtein } from 'fastest-levenshtein';
+import type { Locality } from '../localities.ts';
 import { fold } from '../text/fold.ts';
 import { regionTokenSpans } from '../text/provinces.ts';
 
-export interface LocatorLocality {
-  name: string;
-  names: Record<string, string>;
-  lng: number;
-  lat: number;
-  population: number;
-  region: string | null;
-}
+/** What the locator needs of a locality. */
+export type LocatorLocality = Pick<Locality, 'name' | 'names' | 'lng' | 'lat' | 'population' | 'region'>;
 
 /** Beyond this, a point is not said to be in the nearest locality. */
 const NEAREST_LOCALITY_KM = 60;

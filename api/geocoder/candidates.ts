@@ -1,14 +1,26 @@
 import { lowerBound } from './index/strings.ts';
+import { L_STREET } from './index/sections.ts';
 import type { IndexView } from './index/view.ts';
+import { findIds, findIn } from './match.ts';
 import type { Term } from './terms.ts';
 
 export type PostingSet = 'places' | 'streets';
 
 /** Posting entries scanned for rows in the named localities once the cap is reached. */
 const SCOPED_SCAN = 200_000;
+/** Rows of a required word's posting list checked for the other required words. */
+const REQUIRED_SCAN = 200_000;
+/** Most important rows of each other word added beside the rows having every required word. */
+const CONTEXT_ROWS = 16;
+/** Rows outside the localities the query names taken from the rarest required word's list. */
+const OUTSIDE_SCOPE = 500;
+/** Rows having every required word taken when the query names no locality (most important first). */
+const COMPLETE_ROWS = 2000;
 
 /**
- * Candidate rows for a query: the union of the posting lists of its rarest terms. Every row a
+ * Candidate rows for a query: first the rows having every required word (withEveryRequired), so
+ * that "<number> Main Street <city>" does not verify every Main Street of the country; when no
+ * row has them all, the union of the posting lists of its rarest terms. Every row a
  * query can match carries at least one of its own-name terms, so the rarest lists (up to `cap`
  * rows in all, always at least the rarest one, truncated to its most important rows) are
  * enough; the matcher then checks every term against each candidate.
@@ -16,6 +28,8 @@ const SCOPED_SCAN = 200_000;
 export class CandidateCollector {
   private readonly stamp: Uint32Array;
   private generation = 0;
+  /** The last collect found rows having every required word (no partial matches were added). */
+  complete = false;
 
   constructor(private readonly view: IndexView) {
     this.stamp = new Uint32Array(view.entityCount);
@@ -23,9 +37,11 @@ export class CandidateCollector {
 
   /**
    * `scope`: localities the query names; words skipped for being too common are still scanned
-   * (up to SCOPED_SCAN entries) for rows in these localities.
+   * (up to SCOPED_SCAN entries) for rows in these localities. `partial` false: when no row has
+   * every required word, only the most important rows of each word (the named city), not the
+   * union (the other posting set already has complete matches).
    */
-  collect(terms: readonly Term[], set: PostingSet, cap: number, scope: ReadonlySet<number> | null = null): number[] {
+  collect(terms: readonly Term[], set: PostingSet, cap: number, scope: ReadonlySet<number> | null = null, partial = true): number[] {
     const view = this.view;
     const offsets = set === 'places' ? view.a.plPostOffsets : view.a.stPostOffsets;
     const ids = set === 'places' ? view.a.plPostIds : view.a.stPostIds;
@@ -41,6 +57,12 @@ export class CandidateCollector {
         out.push(e);
       }
     };
+    this.complete = this.withEveryRequired(terms, set, offsets, ids, cap, scope, out, gen);
+    if (this.complete) return out;
+    if (!partial) {
+      this.addContextRows(terms, null, offsets, ids, out, gen);
+      return out;
+    }
 
     const sized = terms
       .filter((t) => t.role !== 'city' && !t.optional)
@@ -91,6 +113,119 @@ export class CandidateCollector {
       const from = offsets[token]!;
       const to = Math.min(offsets[token + 1]!, from + quota);
       for (let k = from; k < to; k++) add(ids[k]!);
+    }
+  }
+
+  /**
+   * Rows having every required word in their own names (words that are no street type, city,
+   * province or country word): the rarest such word's list is scanned (most important rows
+   * first, rows in the named localities always) and each row checked for the others. The most
+   * important rows of the other words join them (the named city itself). False, with `out`
+   * untouched, when the query has a single word, none is required or no row has them all: the
+   * caller then takes the union of the rarest lists (rows matching part of the query).
+   */
+  private withEveryRequired(
+    terms: readonly Term[], set: PostingSet, offsets: Uint32Array, ids: Uint32Array,
+    cap: number, scope: ReadonlySet<number> | null, out: number[], gen: number,
+  ): boolean {
+    const required: Term[] = [];
+    for (const t of terms) {
+      if (t.optional || t.weak || t.role === 'city' || t.region !== null || t.localities.length) continue;
+      if (!t.exact.length && !t.fuzzy.length && !t.ranges.length) continue;
+      required.push(t);
+    }
+    if (terms.filter((t) => !t.optional).length < 2) return false;
+    if (!required.length) {
+      const cityWords = terms.filter((t) => !t.optional && !t.weak && t.role !== 'city' && t.region === null && t.localities.length);
+      if (terms.every((t) => t.optional || t.region !== null || cityWords.includes(t))) {
+        // Only city words ("Saint-Rémi", "North York"): rows having them all.
+        required.push(...cityWords);
+      } else if (cityWords.length >= 2) {
+        // A street named after a city, then the city ("Chemin Perth Montréal"): the last one is the city.
+        required.push(...cityWords.slice(0, -1));
+      }
+    }
+    let driver: Term | null = null;
+    let driverSize = Infinity;
+    for (const t of required) {
+      if (t.shortPrefix !== null) continue;
+      const size = this.size(t, set, offsets);
+      if (size < driverSize) {
+        driver = t;
+        driverSize = size;
+      }
+    }
+    if (driver === null || driverSize === 0) return false;
+    const a = this.view.a;
+    const tokOffsets = a.entTokOffsets;
+    const tokIds = a.entTokIds;
+    const locality = a.entLocality;
+    const layer = a.entLayer;
+    const stamp = this.stamp;
+    let budget = REQUIRED_SCAN;
+    let outside = 0;
+    // Outside the named localities a row misses the city word: only the most important few.
+    const outsideCap = Math.min(cap, scope !== null ? OUTSIDE_SCOPE : COMPLETE_ROWS);
+    // The driver's rows (capped outside the named localities), then the rows of the words that
+    // may also be context (a city's name: "Toronto Park") having every required word.
+    const lists: Array<{ t: Term; capped: boolean }> = [{ t: driver, capped: true }];
+    for (const t of terms) {
+      if (!t.optional && !t.weak && t.shortPrefix === null && !required.includes(t)) lists.push({ t, capped: false });
+    }
+    for (const { t: listTerm, capped } of lists) {
+      const tokenIds: number[] = [...listTerm.exact, ...listTerm.fuzzy];
+      for (const [lo, hi] of listTerm.ranges) for (let id = lo; id < hi; id++) tokenIds.push(id);
+      for (const id of tokenIds) {
+        if (budget <= 0) break;
+        const from = offsets[id]!;
+        const to = Math.min(offsets[id + 1]!, from + budget);
+        budget -= to - from;
+        for (let p = from; p < to; p++) {
+          const e = ids[p]!;
+          if (stamp[e] === gen) continue;
+          const inScope = scope !== null && scope.has(locality[e]!);
+          if (capped && !inScope && outside >= outsideCap) {
+            if (scope === null) break;
+            continue;
+          }
+          const ownFrom = tokOffsets[e]!;
+          const ownTo = tokOffsets[e + 1]!;
+          let every = true;
+          for (const t of required) {
+            if (t === listTerm) continue;
+            if (findIn(tokIds, ownFrom, ownTo, t) >= 0) continue;
+            if (t.onStreets && layer[e] === L_STREET && findIds(tokIds, ownFrom, ownTo, t.onStreets) >= 0) continue;
+            every = false;
+            break;
+          }
+          if (!every) continue;
+          stamp[e] = gen;
+          out.push(e);
+          if (!inScope) outside++;
+        }
+      }
+    }
+    if (!out.length) return false;
+    this.addContextRows(terms, driver, offsets, ids, out, gen);
+    return true;
+  }
+
+  private addContextRows(terms: readonly Term[], driver: Term | null, offsets: Uint32Array, ids: Uint32Array, out: number[], gen: number): void {
+    const stamp = this.stamp;
+    for (const t of terms) {
+      if (t.optional || t.weak || t === driver || t.shortPrefix !== null) continue;
+      const other: number[] = [...t.exact, ...t.fuzzy];
+      for (const [lo, hi] of t.ranges) if (hi - lo <= CONTEXT_ROWS) for (let id = lo; id < hi; id++) other.push(id);
+      for (const id of other) {
+        const to = Math.min(offsets[id + 1]!, offsets[id]! + CONTEXT_ROWS);
+        for (let p = offsets[id]!; p < to; p++) {
+          const e = ids[p]!;
+          if (stamp[e] !== gen) {
+            stamp[e] = gen;
+            out.push(e);
+          }
+        }
+      }
     }
   }
 

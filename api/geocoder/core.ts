@@ -50,6 +50,7 @@ export function runCore(view: IndexView, collector: CandidateCollector, q: CoreQ
   if (q.bbox && (q.bbox[0] > q.bbox[2] || q.bbox[1] > q.bbox[3])) return [];
   const withNumber = q.housenumber !== undefined;
   const civic = prepareCivic(view, q.housenumber, q.unit, q.postcode);
+  const numberKey = q.housenumber !== undefined ? compactKey(q.housenumber) : '';
   const wantAddress = withNumber && q.layers.has('address');
   const wantStreet = q.layers.has('street');
   const placeLayers = new Set<number>();
@@ -75,17 +76,28 @@ export function runCore(view: IndexView, collector: CandidateCollector, q: CoreQ
   };
 
   const scope = localityScope(view, q.terms);
+  // Rows having every required word first; when neither posting set has any, the union of the
+  // rarest words' rows (partial matches). Structured `city` words only generate place rows.
+  const placeTerms = q.placeTerms ?? q.terms;
+  const wantPlaces = placeLayers.size > 0;
+  const wantStreets = wantStreet || wantAddress;
+  let placeRows = wantPlaces ? collector.collect(placeTerms, 'places', CANDIDATE_CAP, scope, !!q.placeTerms) : [];
+  const placesComplete = wantPlaces && collector.complete && !q.placeTerms;
+  let streetRows = wantStreets ? collector.collect(q.terms, 'streets', CANDIDATE_CAP, scope, false) : [];
+  const streetsComplete = wantStreets && collector.complete;
+  if (!placesComplete && !streetsComplete) {
+    if (wantPlaces && !q.placeTerms) placeRows = collector.collect(placeTerms, 'places', CANDIDATE_CAP, scope);
+    if (wantStreets) streetRows = collector.collect(q.terms, 'streets', CANDIDATE_CAP, scope);
+  }
   const hits: Hit[] = [];
-  if (placeLayers.size) {
-    for (const e of collector.collect(q.placeTerms ?? q.terms, 'places', CANDIDATE_CAP, scope)) {
-      if (!placeLayers.has(a.entLayer[e]!)) continue;
-      const s = verify(e);
-      if (s) hits.push(placeHit(view, s, q, civic));
-    }
+  for (const e of placeRows) {
+    if (!placeLayers.has(a.entLayer[e]!)) continue;
+    const s = verify(e);
+    if (s) hits.push(placeHit(view, s, q, civic, numberKey));
   }
   if (wantStreet || wantAddress) {
     const streets: Scored[] = [];
-    for (const e of collector.collect(q.terms, 'streets', CANDIDATE_CAP, scope)) {
+    for (const e of streetRows) {
       const s = verify(e);
       if (s) streets.push(s);
     }
@@ -142,7 +154,7 @@ function streetHit(view: IndexView, s: Scored, q: CoreQuery, civic: CivicQuery):
   return { entity: s.e, address: -1, score, reasons, fallback: q.housenumber !== undefined };
 }
 
-function placeHit(view: IndexView, s: Scored, q: CoreQuery, civic: CivicQuery): Hit {
+function placeHit(view: IndexView, s: Scored, q: CoreQuery, civic: CivicQuery, numberKey: string): Hit {
   const a = view.a;
   const e = s.e;
   const layer = a.entLayer[e]!;
@@ -150,10 +162,10 @@ function placeHit(view: IndexView, s: Scored, q: CoreQuery, civic: CivicQuery): 
   let score = s.score;
   let fallback = false;
   if (layer === L_POI) {
-    if (q.housenumber !== undefined && !numberIsInName(view, e, q.housenumber)) {
-      const own = view.str(a.entHousenumber[e]!);
-      if (!own) reasons.push('housenumber_not_matched');
-      else if (compactKey(own) !== compactKey(q.housenumber)) reasons.push('housenumber_differs');
+    if (q.housenumber !== undefined && !numberIsInName(view, e, numberKey)) {
+      const own = a.entHousenumber[e]!;
+      if (!view.str(own)) reasons.push('housenumber_not_matched');
+      else if (ownNumberKey(view, own) !== numberKey) reasons.push('housenumber_differs');
       else score += W.addressFound / 2;
     }
     if (q.unit !== undefined) reasons.push('unit_not_verified');
@@ -179,9 +191,22 @@ function placeHit(view: IndexView, s: Scored, q: CoreQuery, civic: CivicQuery): 
   return { entity: e, address: -1, score, reasons, fallback };
 }
 
-/** "7-Eleven", "Pier 21": a leading number read as a civic number may be part of the name. */
-function numberIsInName(view: IndexView, e: number, housenumber: string): boolean {
-  const key = compactKey(housenumber);
+const numberKeys = new WeakMap<IndexView, Map<number, string>>();
+
+/** compactKey of a POI's own house number (string pool id), computed once per distinct number. */
+function ownNumberKey(view: IndexView, id: number): string {
+  let keys = numberKeys.get(view);
+  if (!keys) numberKeys.set(view, (keys = new Map()));
+  let key = keys.get(id);
+  if (key === undefined) {
+    if (keys.size >= 100_000) keys.clear();
+    keys.set(id, (key = compactKey(view.str(id))));
+  }
+  return key;
+}
+
+/** "7-Eleven", "Pier 21": a leading number read as a civic number (its compact `key`) may be part of the name. */
+function numberIsInName(view: IndexView, e: number, key: string): boolean {
   const a = view.a;
   for (let k = a.entTokOffsets[e]!; k < a.entTokOffsets[e + 1]!; k++) if (view.tokens[a.entTokIds[k]!] === key) return true;
   return false;

@@ -158,7 +158,7 @@ export function localityReachKm(importance: number): number {
 }
 
 /** (token id << 1 | fuzzy) of the first list token satisfying the term, or NONE. */
-function findIds(ids: Uint32Array, from: number, to: number, wanted: readonly number[]): number {
+export function findIds(ids: Uint32Array, from: number, to: number, wanted: readonly number[]): number {
   for (const id of wanted) {
     const k = lowerBoundU32(ids, from, to, id);
     if (k < to && ids[k] === id) return id * 2;
@@ -166,7 +166,7 @@ function findIds(ids: Uint32Array, from: number, to: number, wanted: readonly nu
   return NONE;
 }
 
-function findIn(ids: Uint32Array, from: number, to: number, term: Term): number {
+export function findIn(ids: Uint32Array, from: number, to: number, term: Term): number {
   if (from >= to) return NONE;
   for (const id of term.exact) {
     const k = lowerBoundU32(ids, from, to, id);

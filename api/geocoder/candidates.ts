@@ -31,8 +31,24 @@ export class CandidateCollector {
   /** The last collect found rows having every required word (no partial matches were added). */
   complete = false;
 
+  /** scopeStamp[l] === scopeGeneration: locality l is in the current query's scope (no Set lookups per posting). */
+  private readonly scopeStamp: Uint32Array;
+  private scopeGeneration = 0;
+
   constructor(private readonly view: IndexView) {
     this.stamp = new Uint32Array(view.entityCount);
+    this.scopeStamp = new Uint32Array(view.entityCount);
+  }
+
+  /** Marks the scope's localities; the returned generation identifies them in scopeStamp (0: no scope). */
+  private markScope(scope: ReadonlySet<number> | null): number {
+    if (scope === null) return 0;
+    if (++this.scopeGeneration === 0xffffffff) {
+      this.scopeStamp.fill(0);
+      this.scopeGeneration = 1;
+    }
+    for (const l of scope) this.scopeStamp[l] = this.scopeGeneration;
+    return this.scopeGeneration;
   }
 
   /**
@@ -89,6 +105,8 @@ export class CandidateCollector {
     if (scope) {
       // Strong words only: every street of a city has a street type.
       const locality = view.a.entLocality;
+      const scopeStamp = this.scopeStamp;
+      const scopeGen = this.markScope(scope);
       let budget = SCOPED_SCAN;
       const limit = out.length + cap;
       for (; k < sized.length && budget > 0 && out.length < limit; k++) {
@@ -102,7 +120,8 @@ export class CandidateCollector {
           budget -= to - from;
           for (let p = from; p < to && out.length < limit; p++) {
             const e = ids[p]!;
-            if (scope.has(locality[e]!)) add(e);
+            const l = locality[e]!;
+            if (l >= 0 && scopeStamp[l] === scopeGen) add(e);
           }
         }
       }
@@ -162,6 +181,8 @@ export class CandidateCollector {
     const locality = a.entLocality;
     const layer = a.entLayer;
     const stamp = this.stamp;
+    const scopeStamp = this.scopeStamp;
+    const scopeGen = this.markScope(scope);
     let budget = REQUIRED_SCAN;
     let outside = 0;
     // Outside the named localities a row misses the city word: only the most important few.
@@ -183,7 +204,8 @@ export class CandidateCollector {
         for (let p = from; p < to; p++) {
           const e = ids[p]!;
           if (stamp[e] === gen) continue;
-          const inScope = scope !== null && scope.has(locality[e]!);
+          const l = locality[e]!;
+          const inScope = scopeGen !== 0 && l >= 0 && scopeStamp[l] === scopeGen;
           if (capped && !inScope && outside >= outsideCap) {
             if (scope === null) break;
             continue;
@@ -191,7 +213,8 @@ export class CandidateCollector {
           const ownFrom = tokOffsets[e]!;
           const ownTo = tokOffsets[e + 1]!;
           let every = true;
-          for (const t of required) {
+          for (let r = 0; r < required.length; r++) {
+            const t = required[r]!;
             if (t === listTerm) continue;
             if (findIn(tokIds, ownFrom, ownTo, t) >= 0) continue;
             if (t.onStreets && layer[e] === L_STREET && findIds(tokIds, ownFrom, ownTo, t.onStreets) >= 0) continue;

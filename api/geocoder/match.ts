@@ -22,6 +22,8 @@ export interface TermMatch {
   /** Share of the locality's (else the display city's) name the query named (North Vancouver ≠ Vancouver). */
   cityCoverage: number;
   region: RegionCheck;
+  /** Index of the first non-optional term nothing accounted for, -1 when none. */
+  firstUnmatched: number;
 }
 
 const NONE = -1;
@@ -43,11 +45,12 @@ export function matchTerms(view: IndexView, terms: readonly Term[], e: number): 
 
   let total = 0;
   let matched = 0;
-  const out: TermMatch = { fraction: 0, ownIds: [], strongOwn: 0, ownCount: 0, unmatched: 0, fuzzy: 0, city: false, cityCoverage: 0, region: 'none' };
+  const out: TermMatch = { fraction: 0, ownIds: [], strongOwn: 0, ownCount: 0, unmatched: 0, fuzzy: 0, city: false, cityCoverage: 0, region: 'none', firstUnmatched: -1 };
   let locIds: number[] | null = null;
   let cityIds: number[] | null = null;
   let nearIds: Map<number, number> | null = null;
-  for (const term of terms) {
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i]!;
     total += term.weight;
     if (term.role !== 'city' || isLocality) {
       let hit = findIn(a.entTokIds, ownFrom, ownTo, term);
@@ -108,13 +111,13 @@ export function matchTerms(view: IndexView, terms: readonly Term[], e: number): 
         }
       }
     }
-    if (!term.optional) out.unmatched++;
+    if (!term.optional && out.unmatched++ === 0) out.firstUnmatched = i;
   }
   out.fraction = total > 0 ? matched / total : 0;
-  if (locIds) out.cityCoverage = Math.min(1, new Set(locIds).size / Math.max(1, a.entNameTokCount[loc]!));
+  if (locIds) out.cityCoverage = Math.min(1, distinctCount(locIds) / Math.max(1, a.entNameTokCount[loc]!));
   if (cityIds) {
     const size = a.cityTokOffsets[city + 1]! - a.cityTokOffsets[city]!;
-    out.cityCoverage = Math.max(out.cityCoverage, Math.min(1, new Set(cityIds).size / Math.max(1, size)));
+    out.cityCoverage = Math.max(out.cityCoverage, Math.min(1, distinctCount(cityIds) / Math.max(1, size)));
   }
   if (nearIds) {
     for (const [l, n] of nearIds) {
@@ -122,6 +125,17 @@ export function matchTerms(view: IndexView, terms: readonly Term[], e: number): 
     }
   }
   return out;
+}
+
+/** Number of distinct values of a short list (no Set per row). */
+export function distinctCount(ids: readonly number[]): number {
+  let n = 0;
+  for (let i = 0; i < ids.length; i++) {
+    let j = 0;
+    while (j < i && ids[j] !== ids[i]) j++;
+    if (j === i) n++;
+  }
+  return n;
 }
 
 /** A named city the row is near but not attached to (a neighbourhood of it, a suburb) counts less. */
@@ -168,15 +182,21 @@ export function findIds(ids: Uint32Array, from: number, to: number, wanted: read
 
 export function findIn(ids: Uint32Array, from: number, to: number, term: Term): number {
   if (from >= to) return NONE;
-  for (const id of term.exact) {
+  const exact = term.exact;
+  for (let i = 0; i < exact.length; i++) {
+    const id = exact[i]!;
     const k = lowerBoundU32(ids, from, to, id);
     if (k < to && ids[k] === id) return id * 2;
   }
-  for (const [lo, hi] of term.ranges) {
-    const k = lowerBoundU32(ids, from, to, lo);
-    if (k < to && ids[k]! < hi) return ids[k]! * 2;
+  const ranges = term.ranges;
+  for (let i = 0; i < ranges.length; i++) {
+    const range = ranges[i]!;
+    const k = lowerBoundU32(ids, from, to, range[0]);
+    if (k < to && ids[k]! < range[1]) return ids[k]! * 2;
   }
-  for (const id of term.fuzzy) {
+  const fuzzy = term.fuzzy;
+  for (let i = 0; i < fuzzy.length; i++) {
+    const id = fuzzy[i]!;
     const k = lowerBoundU32(ids, from, to, id);
     if (k < to && ids[k] === id) return id * 2 + 1;
   }

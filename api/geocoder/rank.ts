@@ -2,7 +2,7 @@ import { distance as greatCircleKm } from 'geokdbush';
 import { sortUnique, tokenSetHash } from './index/dictionary.ts';
 import { L_LOCALITY, L_POI, L_REGION, L_STREET } from './index/sections.ts';
 import type { IndexView } from './index/view.ts';
-import type { TermMatch } from './match.ts';
+import { distinctCount, type TermMatch } from './match.ts';
 
 /**
  * Ranking: a sum of bounded signals, most important first —
@@ -46,7 +46,7 @@ const LAYER_WEIGHT_AUTOCOMPLETE: Record<number, number> = { [L_REGION]: 0.5, [L_
 export const AUTOCOMPLETE_ADDRESS_WEIGHT = 0.9;
 
 export function nameCoverage(view: IndexView, e: number, m: TermMatch): number {
-  const distinct = new Set(m.ownIds).size;
+  const distinct = distinctCount(m.ownIds);
   const size = Math.max(view.a.entNameTokCount[e]!, distinct, 1);
   return distinct / size;
 }
@@ -80,6 +80,19 @@ export function searchScore(view: IndexView, e: number, m: TermMatch, opts: Sear
 export function autocompleteScore(view: IndexView, e: number, m: TermMatch): number {
   const layer = view.a.entLayer[e]!;
   return W.terms * m.fraction + 0.5 * W.coverage * nameCoverage(view, e, m)
+    + W.importance * view.a.entImportance[e]!
+    + (LAYER_WEIGHT_AUTOCOMPLETE[layer] ?? 0);
+}
+
+/**
+ * Highest autocompleteScore a row can reach with `termCount` query terms (every term matched, as
+ * many distinct name tokens as terms): rows below the current limit-th score need no matching.
+ * Evaluated in autocompleteScore's order so rounding keeps it an upper bound.
+ */
+export function autocompleteBound(view: IndexView, e: number, termCount: number): number {
+  const layer = view.a.entLayer[e]!;
+  const coverage = Math.min(1, termCount / Math.max(1, view.a.entNameTokCount[e]!));
+  return W.terms * 1 + 0.5 * W.coverage * coverage
     + W.importance * view.a.entImportance[e]!
     + (LAYER_WEIGHT_AUTOCOMPLETE[layer] ?? 0);
 }

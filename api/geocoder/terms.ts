@@ -106,18 +106,46 @@ export function attachLocalities(view: IndexView, terms: Term[]): void {
  */
 function typedLocalities(view: IndexView, ranges: ReadonlyArray<readonly [number, number]>, isNamed: (id: number) => boolean): number[] {
   const out: number[] = [];
-  for (const l of view.localityIds) {
-    const words = view.localityNameIds(l);
-    for (let i = 0; i < words.length; i++) {
-      const id = words[i]!;
-      if (ranges.some(([lo, hi]) => id >= lo && id < hi)) {
-        if (words.subarray(0, i).every(isNamed)) out.push(l);
+  const { offsets, ids } = localityWords(view);
+  const localities = view.localityIds;
+  const single = ranges.length === 1;
+  const lo = single ? ranges[0]![0] : 0;
+  const hi = single ? ranges[0]![1] : 0;
+  for (let j = 0; j < localities.length; j++) {
+    const from = offsets[j]!;
+    const to = offsets[j + 1]!;
+    for (let k = from; k < to; k++) {
+      const id = ids[k]!;
+      if (single ? id >= lo && id < hi : ranges.some(([l, h]) => id >= l && id < h)) {
+        let typed = true;
+        for (let p = from; p < k && typed; p++) typed = isNamed(ids[p]!);
+        if (typed) out.push(localities[j]!);
         break;
       }
     }
     if (out.length >= MAX_NAMED_LOCALITIES) break;
   }
   return out;
+}
+
+const flatLocalityWords = new WeakMap<IndexView, { offsets: Uint32Array; ids: Int32Array }>();
+
+/** Every locality's display-name token ids (view.localityNameIds) in one array, in localityIds order. */
+function localityWords(view: IndexView): { offsets: Uint32Array; ids: Int32Array } {
+  let flat = flatLocalityWords.get(view);
+  if (!flat) {
+    const offsets = new Uint32Array(view.localityIds.length + 1);
+    const lists: Int32Array[] = [];
+    for (let j = 0; j < view.localityIds.length; j++) {
+      const words = view.localityNameIds(view.localityIds[j]!);
+      lists.push(words);
+      offsets[j + 1] = offsets[j]! + words.length;
+    }
+    const ids = new Int32Array(offsets[view.localityIds.length]!);
+    for (let j = 0; j < lists.length; j++) ids.set(lists[j]!, offsets[j]!);
+    flatLocalityWords.set(view, (flat = { offsets, ids }));
+  }
+  return flat;
 }
 
 function namedLocalities(view: IndexView, tokenIds: readonly number[], isNamed: (id: number) => boolean): number[] {

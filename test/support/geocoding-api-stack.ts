@@ -10,7 +10,7 @@ import { createPool, type Pool } from '../../lib/postgres.ts';
 import { publishRelease } from '../../releases/publish.ts';
 import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';
 import { createTestEnv, type TestEnv } from './env.ts';
-import type { Answer } from './transit-api-stack.ts';
+import { answerOf, type Answer } from './answer.ts';
 
 /** Typed arrays as plain arrays, so a corpus hashes by its content. */
 const corpusJson = (corpus: Corpus) =>
@@ -86,13 +86,7 @@ export class GeocodingApiStack {
       headers,
       ...(payload === undefined ? {} : { payload: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
     });
-    let body: unknown = null;
-    try {
-      body = JSON.parse(response.body);
-    } catch {
-      body = response.body;
-    }
-    return { status: response.statusCode, headers: response.headers, body, text: response.body };
+    return answerOf(response);
   }
 
   async close(): Promise<void> {

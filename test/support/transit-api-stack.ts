@@ -8,16 +8,10 @@ import { createPool, type Pool } from '../../lib/postgres.ts';
 import { publishRelease } from '../../releases/publish.ts';
 import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';
 import { createTestEnv, type TestEnv } from './env.ts';
+import { answerOf, type Answer } from './answer.ts';
 
 export const GTFS_DIR = path.resolve(import.meta.dirname, '../../../shared/data/gtfs');
 
-export interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | number | undefined>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON bodies are checked field by field
-  body: any;
-  text: string;
-}
 
 /**
  * The whole API as `canmap serve` runs it (release store, auth, routes) on a test database,
@@ -68,13 +62,7 @@ export class TransitApiStack {
       url,
       headers: key === null ? {} : { authorization: `Bearer ${key}` },
     });
-    let body: unknown = null;
-    try {
-      body = JSON.parse(response.body);
-    } catch {
-      body = response.body;
-    }
-    return { status: response.statusCode, headers: response.headers, body, text: response.body };
+    return answerOf(response);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 
 /** DuckDB memory, thread and spill settings of a build instance. */
 export interface DuckDbLimits {
@@ -45,4 +45,10 @@ export function lit(value: string): string {
 /** SQL quoted identifier. */
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Appends a text value, or NULL for a missing or empty one. */
+export function appendOptionalVarchar(appender: DuckDBAppender, value: string | null | undefined): void {
+  if (value) appender.appendVarchar(value);
+  else appender.appendNull();
 }

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { lit } from '../../../lib/duckdb.ts';
+import { appendOptionalVarchar, lit } from '../../../lib/duckdb.ts';
 import { queryRows } from '../../../lib/duckdb-rows.ts';
 import { InvalidInputError } from '../../errors.ts';
 import type { OsmExtract } from '../osm/extract.ts';
@@ -16,6 +16,9 @@ export const ADDR_RAW_TABLE = `CREATE TABLE addr_raw (
 type ColumnPlan = Record<'source_id' | 'lng' | 'lat' | 'number' | 'street' | 'unit' | 'city' | 'region' | 'postcode', string>;
 
 const text = (column: string) => `nullif(trim(${column}), '')`;
+
+/** A column's trimmed text, or NULL when the file has no such column. */
+const optionalColumn = (columns: Set<string>, column: string) => (columns.has(column) ? text(`"${column}"`) : 'NULL');
 
 async function csvColumns(connection: DuckDBConnection, file: string, label: string): Promise<Set<string>> {
   try {
@@ -39,7 +42,7 @@ function requireColumns(columns: Set<string>, required: string[], label: string,
 /** OpenAddresses: `LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID` (case-insensitive; UNIT..ID optional). */
 function openAddressesPlan(columns: Set<string>, file: string): ColumnPlan {
   requireColumns(columns, ['lon', 'lat', 'number', 'street'], 'addresses-oa', file, 'OpenAddresses (LON,LAT,NUMBER,STREET,UNIT,CITY,DISTRICT,REGION,POSTCODE,ID)');
-  const optional = (c: string) => (columns.has(c) ? text(`"${c}"`) : 'NULL');
+  const optional = (c: string) => optionalColumn(columns, c);
   const id = columns.has('id') ? text('"id"') : 'NULL';
   return {
     source_id: `coalesce(${id}, substr(md5(concat_ws('|', "lon", "lat", "number", "street", ${optional('unit')})), 1, 16))`,
@@ -63,7 +66,7 @@ function odaPlan(columns: Set<string>, file: string): ColumnPlan {
   if (!columns.has('street') && !columns.has('str_name')) {
     throw new InvalidInputError(`addresses-oda ${file} lacks a street column (street, or str_name with str_type and str_dir)`);
   }
-  const optional = (c: string) => (columns.has(c) ? text(`"${c}"`) : 'NULL');
+  const optional = (c: string) => optionalColumn(columns, c);
   const composed = `nullif(concat_ws(' ', ${optional('str_name')}, ${optional('str_type')}, ${optional('str_dir')}), '')`;
   const street = columns.has('street') ? (columns.has('str_name') ? `coalesce(${text('"street"')}, ${composed})` : text('"street"')) : composed;
   return {
@@ -102,7 +105,6 @@ export async function loadAddressCsv(
 /** Appends the address points of an OSM extract to addr_raw. */
 export async function loadOsmAddresses(connection: DuckDBConnection, addresses: OsmExtract['addresses'], src: number): Promise<number> {
   const appender = await connection.createAppender('addr_raw');
-  const optional = (value: string | null) => (value ? appender.appendVarchar(value) : appender.appendNull());
   for (const a of addresses) {
     appender.appendUTinyInt(src);
     appender.appendVarchar(a.sourceId);
@@ -110,10 +112,10 @@ export async function loadOsmAddresses(connection: DuckDBConnection, addresses: 
     appender.appendDouble(a.lat);
     appender.appendVarchar(a.housenumber);
     appender.appendVarchar(a.street);
-    optional(a.unit);
-    optional(a.city);
-    optional(a.province);
-    optional(a.postcode);
+    appendOptionalVarchar(appender, a.unit);
+    appendOptionalVarchar(appender, a.city);
+    appendOptionalVarchar(appender, a.province);
+    appendOptionalVarchar(appender, a.postcode);
     appender.endRow();
   }
   appender.closeSync();

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { appendOptionalVarchar } from '../../../lib/duckdb.ts';
 import { queryRows } from '../../../lib/duckdb-rows.ts';
 import { cleanDisplay } from '../text/fold.ts';
 import type { AdminLocator } from './admin-locator.ts';
@@ -56,8 +57,7 @@ export async function resolveAddresses(
       }
     }
     appender.appendVarchar(city);
-    if (region) appender.appendVarchar(region);
-    else appender.appendNull();
+    appendOptionalVarchar(appender, region);
     appender.appendInteger(loc);
     appender.endRow();
   }

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { appendOptionalVarchar } from '../../../lib/duckdb.ts';
 import type { Corpus } from '../corpus.ts';
 
 /**
@@ -12,7 +13,6 @@ export async function writeReleaseTables(connection: DuckDBConnection, corpus: C
     region VARCHAR, city VARCHAR, category VARCHAR, housenumber VARCHAR, street VARCHAR, postcode VARCHAR,
     source VARCHAR, source_id VARCHAR)`);
   const appender = await connection.createAppender('places');
-  const optional = (v: string | null) => (v === null ? appender.appendNull() : appender.appendVarchar(v));
   corpus.places.forEach((p, i) => {
     appender.appendUInteger(i);
     appender.appendVarchar(p.id);
@@ -22,12 +22,12 @@ export async function writeReleaseTables(connection: DuckDBConnection, corpus: C
     appender.appendDouble(p.lng);
     appender.appendDouble(p.lat);
     appender.appendDouble(p.prominence);
-    optional(p.region);
-    optional(p.city);
-    optional(p.category);
-    optional(p.housenumber);
-    optional(p.street);
-    optional(p.postcode);
+    appendOptionalVarchar(appender, p.region);
+    appendOptionalVarchar(appender, p.city);
+    appendOptionalVarchar(appender, p.category);
+    appendOptionalVarchar(appender, p.housenumber);
+    appendOptionalVarchar(appender, p.street);
+    appendOptionalVarchar(appender, p.postcode);
     appender.appendVarchar(p.source);
     appender.appendVarchar(p.sourceId);
     appender.endRow();

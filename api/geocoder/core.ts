@@ -6,7 +6,7 @@ import { matchTerms, type TermMatch } from './match.ts';
 import { focusBonus, nameCoverage, searchScore, W } from './rank.ts';
 import { hitPoint, type Hit } from './results.ts';
 import { localityScope } from './scope.ts';
-import { compactKey } from './text.ts';
+import { civicKey } from '../../ingest/geocoding/text/fold.ts';
 import type { Term } from './terms.ts';
 import type { BBox, MatchReason, ResultLayer } from './types.ts';
 
@@ -50,7 +50,7 @@ export function runCore(view: IndexView, collector: CandidateCollector, q: CoreQ
   if (q.bbox && (q.bbox[0] > q.bbox[2] || q.bbox[1] > q.bbox[3])) return [];
   const withNumber = q.housenumber !== undefined;
   const civic = prepareCivic(view, q.housenumber, q.unit, q.postcode);
-  const numberKey = q.housenumber !== undefined ? compactKey(q.housenumber) : '';
+  const numberKey = q.housenumber !== undefined ? civicKey(q.housenumber) : '';
   const wantAddress = withNumber && q.layers.has('address');
   const wantStreet = q.layers.has('street');
   const placeLayers = new Set<number>();
@@ -193,14 +193,14 @@ function placeHit(view: IndexView, s: Scored, q: CoreQuery, civic: CivicQuery, n
 
 const numberKeys = new WeakMap<IndexView, Map<number, string>>();
 
-/** compactKey of a POI's own house number (string pool id), computed once per distinct number. */
+/** civicKey of a POI's own house number (string pool id), computed once per distinct number. */
 function ownNumberKey(view: IndexView, id: number): string {
   let keys = numberKeys.get(view);
   if (!keys) numberKeys.set(view, (keys = new Map()));
   let key = keys.get(id);
   if (key === undefined) {
     if (keys.size >= 100_000) keys.clear();
-    keys.set(id, (key = compactKey(view.str(id))));
+    keys.set(id, (key = civicKey(view.str(id))));
   }
   return key;
 }

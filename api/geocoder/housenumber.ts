@@ -1,7 +1,7 @@
 import { indexOfSorted, prefixRange } from './index/strings.ts';
 import type { IndexView } from './index/view.ts';
 import { W } from './rank.ts';
-import { compactKey } from './text.ts';
+import { civicKey } from '../../ingest/geocoding/text/fold.ts';
 import type { MatchReason } from './types.ts';
 
 /** The civic part of a query, resolved once against the house-number and postcode tables. */
@@ -17,7 +17,7 @@ export interface CivicQuery {
 }
 
 export function prepareCivic(view: IndexView, housenumber: string | undefined, unit: string | undefined, postcode: string | undefined): CivicQuery {
-  const key = housenumber ? compactKey(housenumber) : '';
+  const key = housenumber ? civicKey(housenumber) : '';
   const [lo, hi] = key ? exactRange(view.hnKeys, key) : [0, 0];
   const near = new Set<number>();
   const base = /^\d+/.exec(key)?.[0];
@@ -30,7 +30,7 @@ export function prepareCivic(view: IndexView, housenumber: string | undefined, u
   }
   return {
     lo, hi, near,
-    unitKey: unit ? compactKey(unit) : null,
+    unitKey: unit ? civicKey(unit) : null,
     postcode: postcode === undefined ? -1 : indexOfSorted(view.postcodes, postcode) + 1,
   };
 }
@@ -74,7 +74,7 @@ export function pickAddress(view: IndexView, street: number, civic: CivicQuery):
   // Unit: the asked unit, else the building's own point, else another unit.
   let chosen: number[];
   if (civic.unitKey !== null) {
-    const same = pool.filter((p) => a.adUnit[p] !== 0 && compactKey(view.str(a.adUnit[p]!)) === civic.unitKey);
+    const same = pool.filter((p) => a.adUnit[p] !== 0 && civicKey(view.str(a.adUnit[p]!)) === civic.unitKey);
     const bare = pool.filter((p) => a.adUnit[p] === 0);
     if (same.length) {
       chosen = same;

@@ -5,7 +5,7 @@ import { L_POI } from './index/sections.ts';
 import type { IndexView } from './index/view.ts';
 import { nearbyHits } from './nearby.ts';
 import { entityCity, entityName, type Hit } from './results.ts';
-import { compactKey } from './text.ts';
+import { civicKey } from '../../ingest/geocoding/text/fold.ts';
 import { wordTerms } from './terms.ts';
 import type { BBox, NearbyInput, PlaceRecord } from './types.ts';
 
@@ -22,7 +22,7 @@ export function placesSearch(ctx: EngineContext, q: string, controls: PlacesSear
   const view = ctx.view;
   const parsed = parseQuery(q);
   // A leading number is part of a name here ("7-Eleven", "1 Oak Café"), not a civic number.
-  const tokens = parsed.housenumber !== undefined ? [compactKey(parsed.housenumber), ...parsed.tokens] : parsed.tokens;
+  const tokens = parsed.housenumber !== undefined ? [civicKey(parsed.housenumber), ...parsed.tokens] : parsed.tokens;
   const regions = parsed.housenumber !== undefined
     ? parsed.regions.map((r) => ({ ...r, start: r.start + 1, end: r.end + 1 }))
     : parsed.regions;

@@ -12,7 +12,7 @@ import { buildCorpus } from './build/corpus.ts';
 import { writeReleaseTables } from './build/release-tables.ts';
 import { INPUT_TERMS, orderInputs, type GeocodingInput } from './inputs.ts';
 
-export const GEOCODING_BUILDER_VERSION = `geocoding-1+duckdb-${duckdbVersion().replace(/^v/, '')}`;
+export const GEOCODING_BUILDER_VERSION = `geocoding-2+duckdb-${duckdbVersion().replace(/^v/, '')}`;
 
 /** DuckDB of a geocoding build: sorts and window functions over national data spill past this. */
 const DUCKDB_LIMITS = { memoryLimit: '4GB', threads: 2 };

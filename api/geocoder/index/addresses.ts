@@ -1,5 +1,5 @@
 import type { CorpusAddresses, CorpusPlace } from '../../../ingest/geocoding/corpus.ts';
-import { compactKey } from '../text.ts';
+import { civicKey } from '../../../ingest/geocoding/text/fold.ts';
 import { encodeStringTable, type StringPoolBuilder } from './strings.ts';
 import type { IndexArrays } from './sections.ts';
 
@@ -57,7 +57,7 @@ export function buildAddresses(
     }
   }
   // House numbers: rows sorted by (key, display) so equal keys are one contiguous range.
-  const hnRows = [...hnTemp.keys()].map((display, temp) => ({ display, key: compactKey(display), temp }));
+  const hnRows = [...hnTemp.keys()].map((display, temp) => ({ display, key: civicKey(display), temp }));
   hnRows.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : x.display < y.display ? -1 : x.display > y.display ? 1 : 0));
   const hnRow = new Uint32Array(hnRows.length);
   hnRows.forEach((r, i) => (hnRow[r.temp] = i));

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { canonicalTokens } from '../text/street-terms.ts';
-import { civicKey, cleanDisplay, fold, tokenize } from '../text/fold.ts';
+import { civicKey, cleanDisplay, tokenize } from '../text/fold.ts';
 import { parsePostcode } from '../text/postcode.ts';
 import { PROVINCES, resolveRegion } from '../text/provinces.ts';
 
@@ -20,11 +20,6 @@ interface KeyTable {
 export function civicValue(number: string): number {
   const digits = /^\d+/.exec(number);
   return digits ? Number(digits[0]) : Number.MAX_SAFE_INTEGER;
-}
-
-/** Folded, space-free form of a unit ("Apt 4 B" → "apt4b"). */
-export function compactKey(value: string): string {
-  return fold(value).replace(/ /g, '');
 }
 
 export function streetKey(street: string): string {
@@ -51,7 +46,7 @@ const KEY_TABLES: KeyTable[] = [
   {
     column: 'unit',
     outputs: [['unit_key', 'VARCHAR'], ['unit_display', 'VARCHAR']],
-    derive: (raw) => [compactKey(raw) || null, cleanDisplay(raw)],
+    derive: (raw) => [civicKey(raw) || null, cleanDisplay(raw)],
   },
   { column: 'postcode', outputs: [['postcode_canonical', 'VARCHAR']], derive: (raw) => [parsePostcode(raw)] },
   { column: 'region', outputs: [['region_code', 'VARCHAR']], derive: (raw) => [regionCodeOf(raw)] },

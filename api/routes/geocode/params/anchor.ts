@@ -1,6 +1,6 @@
 import { DEFAULT_RADIUS_M } from '../../../../schemas/geocoding-api.ts';
 import { haversineMetres } from '../../transit/stop-grid.ts';
-import { accept, reject, type Sanitized } from '../../transit/params/sanitized.ts';
+import { accept, reject, type Sanitized } from '../../sanitized.ts';
 import { sanitizeBbox, sanitizeLngLat } from './coordinates.ts';
 import { clampRadius, sanitizeRadius } from './numbers.ts';
 

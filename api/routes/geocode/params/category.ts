@@ -1,6 +1,6 @@
 import { MAX_CATEGORY_TOKENS } from '../../../../schemas/geocoding-api.ts';
 import type { Geocoder } from '../../../geocoder/types.ts';
-import { accept, reject, type Sanitized } from '../../transit/params/sanitized.ts';
+import { accept, reject, type Sanitized } from '../../sanitized.ts';
 
 export const CATEGORY_REQUIRED = 'category required';
 

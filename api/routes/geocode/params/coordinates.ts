@@ -1,5 +1,5 @@
 import type { BBox } from '../../../geocoder/types.ts';
-import { accept, reject, type Sanitized } from '../../transit/params/sanitized.ts';
+import { accept, reject, type Sanitized } from '../../sanitized.ts';
 import { plainNumber } from './numbers.ts';
 
 export const BBOX_MESSAGE = 'bbox must be minlon,minlat,maxlon,maxlat with 4 finite numbers';

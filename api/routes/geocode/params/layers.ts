@@ -1,5 +1,5 @@
 import { RESULT_LAYERS, type ResultLayer } from '../../../geocoder/types.ts';
-import { accept, reject, type Sanitized } from '../../transit/params/sanitized.ts';
+import { accept, reject, type Sanitized } from '../../sanitized.ts';
 
 /** Layers served by the energy corpus (energy add-on), not by the geocoding release. */
 export const ENERGY_LAYERS = ['well', 'facility'] as const;

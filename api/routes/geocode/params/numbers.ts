@@ -1,5 +1,5 @@
 import { DEFAULT_RADIUS_M, MAX_LIMIT, MAX_RADIUS_M, MIN_RADIUS_M } from '../../../../schemas/geocoding-api.ts';
-import { accept, reject, type Sanitized } from '../../transit/params/sanitized.ts';
+import { accept, reject, type Sanitized } from '../../sanitized.ts';
 
 /** Plain decimal: no exponent, hex, NaN, Infinity or empty string (what Number() would also take). */
 export const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;

@@ -1,5 +1,5 @@
 import { resolveRegion } from '../../../../ingest/geocoding/text/provinces.ts';
-import { accept, reject, type Sanitized } from '../../transit/params/sanitized.ts';
+import { accept, reject, type Sanitized } from '../../sanitized.ts';
 
 /** region: a province or territory in any spelling → its two-letter code; absent or blank → none. */
 export function sanitizeRegion(raw: unknown): Sanitized<string | undefined> {

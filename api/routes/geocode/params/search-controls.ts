@@ -1,5 +1,5 @@
 import type { SearchControls } from '../../../geocoder/types.ts';
-import { accept, type Sanitized } from '../../transit/params/sanitized.ts';
+import { accept, type Sanitized } from '../../sanitized.ts';
 import { sanitizeBbox, sanitizeLngLat } from './coordinates.ts';
 import { sanitizeLayers } from './layers.ts';
 import { sanitizeLimit } from './numbers.ts';

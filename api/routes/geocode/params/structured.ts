@@ -1,6 +1,6 @@
 import { parsePostcode } from '../../../../ingest/geocoding/text/postcode.ts';
 import type { StructuredInput } from '../../../geocoder/types.ts';
-import { accept, reject, type Sanitized } from '../../transit/params/sanitized.ts';
+import { accept, reject, type Sanitized } from '../../sanitized.ts';
 
 const blank = (raw: unknown) => raw === undefined || (typeof raw === 'string' && raw.trim() === '');
 

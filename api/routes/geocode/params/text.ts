@@ -1,5 +1,5 @@
 import { MAX_QUERY_CHARS } from '../../../../schemas/geocoding-api.ts';
-import { accept, reject, type Sanitized } from '../../transit/params/sanitized.ts';
+import { accept, reject, type Sanitized } from '../../sanitized.ts';
 
 export const Q_REQUIRED = 'q required';
 

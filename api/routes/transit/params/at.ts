@@ -1,4 +1,4 @@
-import { accept, reject, type Sanitized } from './sanitized.ts';
+import { accept, reject, type Sanitized } from '../../sanitized.ts';
 
 // date T time [Z | ±hh[:mm]]; a space in the sign's place is a '+' that the query string decoded.
 const INSTANT =

@@ -1,4 +1,4 @@
-import { accept, reject, type Sanitized } from './sanitized.ts';
+import { accept, reject, type Sanitized } from '../../sanitized.ts';
 
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 

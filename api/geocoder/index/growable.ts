@@ -1,27 +1,9 @@
-/** Append-only Uint32 list (CSR payloads of unknown size). */
-export class U32List {
-  private data: Uint32Array;
-  length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Uint32Array(Math.max(16, capacity));
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Uint32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  finish(): Uint32Array {
-    return this.data.slice(0, this.length);
-  }
-}
+import { uint32List } from '../../../lib/growable-array.ts';
 
 /** CSR builder: call row() once per row in order, push() its items in between. */
 export class CsrBuilder {
   readonly offsets: Uint32Array;
-  readonly items = new U32List();
+  readonly items = uint32List();
   private rows = 0;
   constructor(rowCount: number) {
     this.offsets = new Uint32Array(rowCount + 1);

@@ -23,7 +23,8 @@ import { categoryForOsmTags, TAXONOMY, UNNAMED_CATEGORIES } from '../taxonomy.ts
 import { wayCentroid } from './centroid.ts';
 import { parseHousenumber, type CivicNumber } from './housenumber.ts';
 import { namesFromTags } from './names.ts';
-import { GrowableFloat64, NodeStore } from './node-store.ts';
+import { float64List } from '../../../lib/growable-array.ts';
+import { NodeStore } from './node-store.ts';
 import { readOsm, type OsmTags } from './pbf-reader.ts';
 
 export interface OsmAddress {
@@ -215,7 +216,7 @@ export async function extractOsm(path: string, onProgress?: (p: OsmExtractProgre
 
   // Pass 1: ways.
   const kept: KeptWay[] = [];
-  const refs = new GrowableFloat64(1 << 16);
+  const refs = float64List(1 << 16);
   const store = new NodeStore();
   const pass1 = await readOsm(path, {
     way(w) {
@@ -257,7 +258,7 @@ export async function extractOsm(path: string, onProgress?: (p: OsmExtractProgre
   stats.wayNodesWanted = store.size;
   stats.wayNodesFound = store.found;
 
-  const refData = refs.data;
+  const refData = refs.view();
   for (const way of kept) {
     const sourceId = `w${way.id}`;
     const xs: number[] = [];

@@ -1,3 +1,5 @@
+import { float64List } from '../../../lib/growable-array.ts';
+
 /**
  * Coordinates of the nodes that wanted ways refer to, without a Map (V8 caps a Map at ~16.7M
  * entries; a national extract needs tens of millions): ids collected into a growable
@@ -5,30 +7,8 @@
  * stored at the id's index. Files sorted by id are matched with a moving cursor (linear);
  * otherwise by binary search.
  */
-export class GrowableFloat64 {
-  data: Float64Array;
-  length = 0;
-
-  constructor(capacity = 1024) {
-    this.data = new Float64Array(capacity);
-  }
-
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Float64Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-
-  view(): Float64Array {
-    return this.data.subarray(0, this.length);
-  }
-}
-
 export class NodeStore {
-  private readonly pending = new GrowableFloat64(1 << 16);
+  private readonly pending = float64List(1 << 16);
   private ids = new Float64Array(0);
   private lng = new Float64Array(0);
   private lat = new Float64Array(0);
@@ -47,8 +27,7 @@ export class NodeStore {
     let n = 0;
     for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!;
     this.ids = all.slice(0, n);
-    this.pending.data = new Float64Array(0);
-    this.pending.length = 0;
+    this.pending.clear();
     this.lng = new Float64Array(n).fill(NaN);
     this.lat = new Float64Array(n).fill(NaN);
   }

@@ -103,7 +103,9 @@ export async function buildCorpus(connection: DuckDBConnection, inputs: Geocodin
   stats.rows = counts;
 
   const used = new Set<string>(places.map((p) => p.source));
-  for (let i = 0; i < addresses.count; i++) used.add(CORPUS_SOURCES[addresses.source[i]!]!);
+  const addressSources = new Uint8Array(CORPUS_SOURCES.length);
+  for (let i = 0; i < addresses.count; i++) addressSources[addresses.source[i]!] = 1;
+  addressSources.forEach((seen, src) => seen && used.add(CORPUS_SOURCES[src]!));
   const attribution = Object.fromEntries(Object.entries(ATTRIBUTION).filter(([source]) => used.has(source)));
   return { corpus: { sources: [...CORPUS_SOURCES], attribution, places, addresses, taxonomy: TAXONOMY }, stats };
 }

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', '{api,ingest,jobs,releases,lib,bin}/**/*.test.ts'],
+    include: ['test/**/*.test.ts', '{api,engines,ingest,jobs,releases,lib,bin,samples}/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

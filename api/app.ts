@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from '../lib/config.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
-import { createAuthenticator } from './auth/authenticator.ts';
+import { createAuthenticator } from './access/authenticator.ts';
 import { errors } from './errors.ts';
 import { loggerOptions } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';

@@ -1,6 +1,6 @@
 import type { KindOpener } from '../releases/reader.ts';
-import { geocodingOpener } from './routes/geocode/release.ts';
-import { transitOpener } from './routes/transit/release.ts';
+import { geocodingOpener } from '../engines/geocoding/release.ts';
+import { transitOpener } from '../engines/transit/release.ts';
 
 /**
  * The release kinds the API serves: api/server.ts registers each opener with the ReleaseStore.

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RESULT_LAYERS, type MatchReason, type MatchType, type Precision } from '../api/geocoder/types.ts';
+import { RESULT_LAYERS, type MatchReason, type MatchType, type Precision } from '../engines/geocoding/types.ts';
 import { ERROR_MESSAGE_KEYWORD } from '../api/validation-message.ts';
 
 /**

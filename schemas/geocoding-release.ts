@@ -1,6 +1,6 @@
-/** Layout of a geocoding release directory (written by ingest/geocoding, read by api/geocoder). */
+/** Layout of a geocoding release directory (written by ingest/geocoding, read by engines/geocoding). */
 export const GEOCODING_KIND = 'geocoding';
-/** The compact query index the API loads (format: api/geocoder/index/file.ts). */
+/** The compact query index the API loads (format: engines/geocoding/index/file.ts). */
 export const GEOCODER_INDEX_FILE = 'geocoder.idx';
 /** DuckDB database with the `places`, `addresses` and `sources` tables, for operators and diffs. */
 export const GEOCODING_DATABASE_FILE = 'geocoding.duckdb';

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CONDITIONS, DIRECTIONS, EVENT_STATUSES, EVENT_TYPES, SEVERITIES } from '../ingest/road-events/mapping.ts';
+import { CONDITIONS, DIRECTIONS, EVENT_STATUSES, EVENT_TYPES, SEVERITIES } from '../engines/road-events/mapping.ts';
 
 /**
  * Requests and responses of GET /incidents, /closures and /road-conditions (volume 2, "Road

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Authenticator } from '../auth/authenticator.ts';
+import type { Authenticator } from '../access/authenticator.ts';
 import '../fastify-types.ts';
 
 /**

@@ -10,7 +10,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openGeocoder } from '../../api/geocoder/open.ts';
+import { openGeocoder } from '../../engines/geocoding/open.ts';
 import { autocompleteQueries, searchQueries } from './queries.ts';
 import { SAMPLES_FILE, type CorpusSamples } from './samples.ts';
 

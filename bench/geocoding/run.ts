@@ -35,9 +35,10 @@ import { SAMPLES_FILE, type CorpusSamples } from './samples.ts';
 import { latencySummary } from '../transit/http-latency.ts';
 import { summarizeCpuProfile } from './cpu-profile.ts';
 import type { LoopBlock } from './loop-probe.ts';
+import { sharedData } from '../../test/support/paths.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REGIONS = '/work/shared/data/geocoding/provinces/ca-provinces-naturalearth-10m-generalized.geojson';
+const REGIONS = sharedData('geocoding/provinces/ca-provinces-naturalearth-10m-generalized.geojson');
 const TARGETS = {
   buildMinutes: 30, buildPeakGb: 16, firstAnswerS: 10, apiRssGb: 6,
   autocompleteP95: 15, searchP95: 30, searchRps: 500, batchP95Ms: 1000,

@@ -8,8 +8,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { weightedTable, type Random, type WeightedTable } from './random.ts';
+import { sharedData } from '../../test/support/paths.ts';
 
-export const STREET_DATA_DIR = '/work/shared/data/geocoding/mneyrane-CA-address-parser';
+export const STREET_DATA_DIR = sharedData('geocoding/mneyrane-CA-address-parser');
 
 /** Canada Post abbreviations in street_types.txt (each sits beside its full word, which we keep). */
 const ABBREVIATIONS = new Set([

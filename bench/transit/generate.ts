@@ -15,8 +15,9 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { readCsvHeader } from '../../ingest/gtfs/csv-header.ts';
 import { ident, lit } from '../../lib/duckdb.ts';
 import { extractFeedZip } from '../../ingest/gtfs/unzip.ts';
+import { sharedData } from '../../test/support/paths.ts';
 
-export const DEFAULT_SOURCE_FEED = '/work/shared/data/gtfs/transitland-trimet-2routes.zip';
+export const DEFAULT_SOURCE_FEED = sharedData('gtfs/transitland-trimet-2routes.zip');
 const BENCH_OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'out');
 
 export interface GeneratedFeed {

@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OsmPbfWriter } from '../../ingest/geocoding/osm/pbf-writer.ts';
+import { OsmPbfWriter } from '../../samples/geocoding/pbf-writer.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SAMPLES = path.join(ROOT, 'ingest/geocoding/samples');
+const SAMPLES = path.join(ROOT, 'samples/geocoding');
 
 interface SampleNode { name?: string; 'name:fr'?: string; 'name:en'?: string; tags: Record<string, string>; lng: number; lat: number }
 interface SampleStreet { name: string; 'name:fr'?: string; highway: string; line: Array<[number, number]> }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROAD_EVENT_SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ingest/road-events/samples');
+export const ROAD_EVENT_SAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../samples/road-events');
 
 /** Which bundled sample answers each stand-in publisher path (query strings are ignored). */
 const ROUTES: Record<string, string> = {

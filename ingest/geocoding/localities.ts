@@ -20,8 +20,8 @@ import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { InvalidInputError } from '../errors.ts';
-import { cleanDisplay, fold } from './text/fold.ts';
-import { provinceByAdmin1 } from './text/provinces.ts';
+import { cleanDisplay, fold } from '../../engines/geocoding/text/fold.ts';
+import { provinceByAdmin1 } from '../../engines/geocoding/text/provinces.ts';
 
 export interface Locality {
   /** GeoNames id. */

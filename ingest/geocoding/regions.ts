@@ -11,7 +11,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { InvalidInputError } from '../errors.ts';
-import { provinceByAdmin1, provinceBySgc, resolveRegion } from './text/provinces.ts';
+import { provinceByAdmin1, provinceBySgc, resolveRegion } from '../../engines/geocoding/text/provinces.ts';
 
 export type Ring = Array<[number, number]>;
 /** Outer ring then holes. */

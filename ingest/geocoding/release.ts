@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { version as duckdbVersion } from '@duckdb/node-api';
-import { assembleIndex } from '../../api/geocoder/index/assemble.ts';
-import { writeIndexFile } from '../../api/geocoder/index/file.ts';
+import { assembleIndex } from '../../engines/geocoding/index/assemble.ts';
+import { writeIndexFile } from '../../engines/geocoding/index/file.ts';
 import { openDuckDb } from '../../lib/duckdb.ts';
 import { sha256File } from '../../releases/checksum.ts';
 import type { PublishSpec } from '../../releases/publish.ts';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { recordSuccess } from './feed-status.ts';
-import { eventsFeed, type Jurisdiction } from './jurisdictions.ts';
+import { eventsFeed, type Jurisdiction } from '../../engines/road-events/jurisdictions.ts';
 import { toRecord, type NormalizedEvent } from './normalize-open511.ts';
-import { isoUtc } from './publisher-time.ts';
-import { scheduleToJson } from './schedule.ts';
+import { isoUtc } from '../../engines/road-events/publisher-time.ts';
+import { scheduleToJson } from '../../engines/road-events/schedule.ts';
 
 export interface SnapshotChange {
   added: string[];

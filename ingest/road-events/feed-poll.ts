@@ -1,8 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import { readFeedStatus, recordAttempt, recordEmptyAnswer, recordFailure, withPollLock, type FeedStatus } from './feed-status.ts';
 import { UpstreamError } from './http-json.ts';
-import type { Jurisdiction } from './jurisdictions.ts';
-import { isoUtc } from './publisher-time.ts';
+import type { Jurisdiction } from '../../engines/road-events/jurisdictions.ts';
+import { isoUtc } from '../../engines/road-events/publisher-time.ts';
 
 /** An empty answer is suspect when the previous one held at least this many items. */
 export const SUSPECT_EMPTY_AFTER = 10;

@@ -1,13 +1,13 @@
 import type { RoadEvent, RoadEventRoad } from '../../schemas/road-events-api.ts';
-import { geometryBBox, readGeometry, type BBox, type RoadGeometry } from './geometry.ts';
-import type { JurisdictionInfo } from './jurisdictions.ts';
+import { geometryBBox, readGeometry, type BBox, type RoadGeometry } from '../../engines/road-events/geometry.ts';
+import type { JurisdictionInfo } from '../../engines/road-events/jurisdictions.ts';
 import {
   DIRECTION_BY_DIRECTION, LANE_STATE_BY_STATE, lookup, mostRestrictive, PUBLISHER_STATUS, SEVERITY_BY_SEVERITY,
   severityRank, SURFACE_BY_SUBTYPE, TOKEN, TYPE_BY_EVENT_TYPE,
   type Condition, type EventType, type LaneState, type PublisherStatus, type Severity, type Surface,
-} from './mapping.ts';
-import { isoInZone, isValidZone, parsePublisherTime, type PublisherTime } from './publisher-time.ts';
-import { readSchedule, scheduleBounds, type Schedule } from './schedule.ts';
+} from '../../engines/road-events/mapping.ts';
+import { isoInZone, isValidZone, parsePublisherTime, type PublisherTime } from '../../engines/road-events/publisher-time.ts';
+import { readSchedule, scheduleBounds, type Schedule } from '../../engines/road-events/schedule.ts';
 
 /** One Open511 event in volume 2 terms, plus what storage and filtering need. */
 export interface NormalizedEvent {

@@ -1,15 +1,15 @@
 import type { Pool } from 'pg';
 import { closureFromOpen511 } from './closures/from-open511.ts';
 import { writeClosureSnapshot } from './closures/store.ts';
-import type { Closure } from './closures/closure.ts';
+import type { Closure } from '../../engines/road-events/closure.ts';
 import { writeEventsSnapshot } from './events-store.ts';
 import { runFeedPoll, type PollLog } from './feed-poll.ts';
 import { readFeedStatus, recordAttempt } from './feed-status.ts';
 import { fetchOpen511Events } from './fetch-open511.ts';
 import type { HttpOptions } from './http-json.ts';
-import { closuresFeed, CLOSURE_JURISDICTIONS, eventsFeed, JURISDICTIONS, type Jurisdiction } from './jurisdictions.ts';
+import { closuresFeed, CLOSURE_JURISDICTIONS, eventsFeed, JURISDICTIONS, type Jurisdiction } from '../../engines/road-events/jurisdictions.ts';
 import { normalizeOpen511Event, type DroppedEvent, type NormalizedEvent } from './normalize-open511.ts';
-import { isoUtc } from './publisher-time.ts';
+import { isoUtc } from '../../engines/road-events/publisher-time.ts';
 import { inTransaction } from './transaction.ts';
 
 export type { PollLog } from './feed-poll.ts';

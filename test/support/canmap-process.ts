@@ -1,8 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoPath } from './paths.ts';
 
-const CANMAP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/canmap.js');
+const CANMAP = repoPath('bin/canmap.js');
 
 export interface CliRun {
   code: number;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../api/server.ts';
-import { assembleIndex } from '../../api/geocoder/index/assemble.ts';
-import { writeIndexFile } from '../../api/geocoder/index/file.ts';
+import { assembleIndex } from '../../engines/geocoding/index/assemble.ts';
+import { writeIndexFile } from '../../engines/geocoding/index/file.ts';
 import { GEOCODER_INDEX_FILE, GEOCODING_KIND } from '../../schemas/geocoding-release.ts';
-import type { Corpus } from '../../ingest/geocoding/corpus.ts';
+import type { Corpus } from '../../engines/geocoding/corpus.ts';
 import { createKey, type CreateKeyInput } from '../../lib/keys.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { publishRelease } from '../../releases/publish.ts';

@@ -1,4 +1,4 @@
-import type { Corpus, CorpusPlace, TaxonomyEntry } from '../../ingest/geocoding/corpus.ts';
+import type { Corpus, CorpusPlace, TaxonomyEntry } from '../../engines/geocoding/corpus.ts';
 
 /*
  * A small hand-written corpus for the HTTP tests of /geocode/* and /places/*: two provinces,

@@ -1,4 +1,4 @@
-import type { Corpus, CorpusPlace, TaxonomyEntry } from '../../ingest/geocoding/corpus.ts';
+import type { Corpus, CorpusPlace, TaxonomyEntry } from '../../engines/geocoding/corpus.ts';
 
 /**
  * A small hand-made corpus for the query engine tests: three provinces, six localities, streets

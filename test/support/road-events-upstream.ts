@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { repoPath, sharedData } from './paths.ts';
 
-export const OPEN511_SAMPLES = path.resolve(import.meta.dirname, '../../../shared/data/open511/drivebc-bcgov');
-export const FIXTURES = path.resolve(import.meta.dirname, '../../ingest/road-events/samples');
+export const OPEN511_SAMPLES = sharedData('open511/drivebc-bcgov');
+export const FIXTURES = repoPath('samples/road-events');
 
 /** A real DriveBC answer (`four`, `four_updated`, `five_with_validation_error`, ...) as text. */
 export const drivebc = (name: string) => readFileSync(path.join(OPEN511_SAMPLES, `event_event_feed_list_of_${name}.json`), 'utf8');

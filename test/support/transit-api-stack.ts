@@ -9,8 +9,9 @@ import { publishRelease } from '../../releases/publish.ts';
 import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';
 import { createTestEnv, type TestEnv } from './env.ts';
 import { answerOf, type Answer } from './answer.ts';
+import { sharedData } from './paths.ts';
 
-export const GTFS_DIR = path.resolve(import.meta.dirname, '../../../shared/data/gtfs');
+export const GTFS_DIR = sharedData('gtfs');
 
 
 /**

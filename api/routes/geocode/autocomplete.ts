@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeAutocompleteQuery, GeocodeResults } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import { errorResponses } from './error-responses.ts';
-import { sanitizeLimit } from './params/numbers.ts';
-import { sanitizeLang, sanitizeQ } from './params/text.ts';
+import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
+import { sanitizeLang, sanitizeQ } from '../../params/geocoding/text.ts';
 import { useGeocoder } from './use-geocoder.ts';
 
 /** GET /geocode/autocomplete: type-ahead; the last word is a prefix. Other parameters (bbox, ...) are ignored. */

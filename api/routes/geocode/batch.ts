@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeBatchBody, GeocodeBatchResponse } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
-import { GeocodeQueryError, type GeocodeResult } from '../../geocoder/types.ts';
-import { requireEnergyAddon } from './addon.ts';
+import { GeocodeQueryError, type GeocodeResult } from '../../../engines/geocoding/types.ts';
+import { requireEnergyAddon } from '../../access/capabilities.ts';
 import { errorResponses } from './error-responses.ts';
-import { billableQueries, sanitizeBatchQueries } from './params/batch.ts';
-import { sanitizeSearchControls } from './params/search-controls.ts';
-import { sanitizeQ } from './params/text.ts';
+import { billableQueries, sanitizeBatchQueries } from '../../params/geocoding/batch.ts';
+import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
+import { sanitizeQ } from '../../params/geocoding/text.ts';
 import { searchWith } from './search.ts';
 import { useGeocoder } from './use-geocoder.ts';
 

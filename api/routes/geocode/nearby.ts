@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeNearbyQuery, GeocodeResults } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import { errorResponses } from './error-responses.ts';
-import { sanitizeAnchor } from './params/anchor.ts';
-import { resolveCategoryTokens, sanitizeCategoryTokens } from './params/category.ts';
-import { sanitizeLimit } from './params/numbers.ts';
-import { sanitizeLang } from './params/text.ts';
+import { sanitizeAnchor } from '../../params/geocoding/anchor.ts';
+import { resolveCategoryTokens, sanitizeCategoryTokens } from '../../params/geocoding/category.ts';
+import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
+import { sanitizeLang } from '../../params/geocoding/text.ts';
 import { useGeocoder } from './use-geocoder.ts';
 
 /** GET /geocode/nearby: places of some categories near a point (or a box's centre), nearest first. */

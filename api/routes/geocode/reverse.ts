@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeReverseQuery } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import { errorResponses } from './error-responses.ts';
-import { sanitizeLimit } from './params/numbers.ts';
-import { sanitizeLang } from './params/text.ts';
+import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
+import { sanitizeLang } from '../../params/geocoding/text.ts';
 import { useGeocoder } from './use-geocoder.ts';
 
 /** GET /geocode/reverse?lon=&lat=: nearest named places by geodesic distance. */

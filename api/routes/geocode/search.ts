@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeSearchQuery } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
-import type { GeocodeResult, Geocoder } from '../../geocoder/types.ts';
-import { requireEnergyAddon } from './addon.ts';
+import type { GeocodeResult, Geocoder } from '../../../engines/geocoding/types.ts';
+import { requireEnergyAddon } from '../../access/capabilities.ts';
 import { errorResponses } from './error-responses.ts';
-import { sanitizeSearchControls, type SanitizedSearchControls } from './params/search-controls.ts';
-import { sanitizeQ } from './params/text.ts';
+import { sanitizeSearchControls, type SanitizedSearchControls } from '../../params/geocoding/search-controls.ts';
+import { sanitizeQ } from '../../params/geocoding/text.ts';
 import { useGeocoder } from './use-geocoder.ts';
 
 /** One free-text search as GET /geocode/search and every batch entry answer it. */

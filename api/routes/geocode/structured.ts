@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeStructuredQuery } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import { errorResponses } from './error-responses.ts';
-import { sanitizeSearchControls } from './params/search-controls.ts';
-import { sanitizeCountry, sanitizeStructuredInput } from './params/structured.ts';
+import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
+import { sanitizeCountry, sanitizeStructuredInput } from '../../params/geocoding/structured.ts';
 import { useGeocoder } from './use-geocoder.ts';
 
 /** GET /geocode/structured: an address given field by field (civic grammar only). */

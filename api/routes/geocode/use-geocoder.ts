@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ReleaseUnavailableError } from '../../../releases/unavailable.ts';
 import { errors } from '../../errors.ts';
-import { GeocodeQueryError, type Geocoder } from '../../geocoder/types.ts';
+import { GeocodeQueryError, type Geocoder } from '../../../engines/geocoding/types.ts';
 import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
 
 /**

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DEFAULT_RADIUS_M, PlacesNearbyQuery, PlacesResponse } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import { errorResponses } from '../geocode/error-responses.ts';
-import { resolveCategoryTokens, sanitizeCategoryTokens } from '../geocode/params/category.ts';
-import { sanitizeLngLat } from '../geocode/params/coordinates.ts';
-import { sanitizeLimit, sanitizeRadius } from '../geocode/params/numbers.ts';
-import { sanitizeLang } from '../geocode/params/text.ts';
+import { resolveCategoryTokens, sanitizeCategoryTokens } from '../../params/geocoding/category.ts';
+import { sanitizeLngLat } from '../../params/geocoding/coordinates.ts';
+import { sanitizeLimit, sanitizeRadius } from '../../params/geocoding/numbers.ts';
+import { sanitizeLang } from '../../params/geocoding/text.ts';
 import { useGeocoder } from '../geocode/use-geocoder.ts';
-import { placesEnvelope } from './meta.ts';
+import { placesEnvelope } from '../../replies/places.ts';
 
 export const NEAR_REQUIRED = 'near required (lng,lat)';
 

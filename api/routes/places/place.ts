@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PlaceIdParams, PlaceQuery, PlacesResponse } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import { errorResponses } from '../geocode/error-responses.ts';
-import { sanitizeLang } from '../geocode/params/text.ts';
+import { sanitizeLang } from '../../params/geocoding/text.ts';
 import { useGeocoder } from '../geocode/use-geocoder.ts';
-import { placesEnvelope } from './meta.ts';
+import { placesEnvelope } from '../../replies/places.ts';
 
 /** GET /places/{id}: one place by its held id; a malformed id is the same 404 as an unknown one. */
 export const placeRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PlacesResponse, PlacesSearchQuery } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import { errorResponses } from '../geocode/error-responses.ts';
-import { resolveCategoryTokens, sanitizeCategoryTokens } from '../geocode/params/category.ts';
-import { sanitizeBbox, sanitizeLngLat } from '../geocode/params/coordinates.ts';
-import { sanitizeLimit } from '../geocode/params/numbers.ts';
-import { sanitizeLang, sanitizeQ } from '../geocode/params/text.ts';
+import { resolveCategoryTokens, sanitizeCategoryTokens } from '../../params/geocoding/category.ts';
+import { sanitizeBbox, sanitizeLngLat } from '../../params/geocoding/coordinates.ts';
+import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
+import { sanitizeLang, sanitizeQ } from '../../params/geocoding/text.ts';
 import { useGeocoder } from '../geocode/use-geocoder.ts';
-import { placesEnvelope } from './meta.ts';
+import { placesEnvelope } from '../../replies/places.ts';
 
 /**
  * GET /places/search?q=: places of interest by name. Optional bbox (hard filter; a box with no

@@ -1,4 +1,4 @@
-import type { EventStatus } from '../../../ingest/road-events/mapping.ts';
+import type { EventStatus } from '../../../engines/road-events/mapping.ts';
 
 /** One of the three road-event endpoints: same parameters and answers, different base lists. */
 export interface RoadEventsEndpoint {

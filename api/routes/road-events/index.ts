@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { ROAD_EVENT_ENDPOINTS } from './endpoints.ts';
-import { answerRoadEvents } from './respond.ts';
+import { answerRoadEvents } from '../../replies/road-events.ts';
 import { roadEventsSchema } from './route-schema.ts';
-import { RoadEventsCache } from './snapshot-cache.ts';
+import { RoadEventsCache } from '../../../engines/road-events/snapshot-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AgenciesResponse } from '../../../schemas/transit-api.ts';
 import { errorResponses } from './error-responses.ts';
-import { allFeeds, transitMeta } from './meta.ts';
+import { allFeeds, transitMeta } from '../../replies/transit.ts';
 import { useTransit } from './use-transit.ts';
 
 /** GET /transit/agencies: every agency of the enabled release. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Manifest } from '../../../schemas/manifest.ts';
 import { CoverageResponse, type CoverageResponse as Coverage } from '../../../schemas/transit-api.ts';
 import { errorResponses } from './error-responses.ts';
-import { TRANSIT_KIND } from './release.ts';
+import { TRANSIT_KIND } from '../../../engines/transit/release.ts';
 
 /**
  * GET /coverage.json: every feed the enabled transit release assessed — included and refused,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DeparturesQuery, DeparturesResponse, TransitIdParams } from '../../../schemas/transit-api.ts';
 import { errors } from '../../errors.ts';
-import { findDepartures } from './departures-query.ts';
+import { findDepartures } from '../../../engines/transit/departures.ts';
 import { errorResponses } from './error-responses.ts';
-import { transitMeta } from './meta.ts';
-import { sanitizeAt } from './params/at.ts';
+import { transitMeta } from '../../replies/transit.ts';
+import { sanitizeAt } from '../../params/transit/at.ts';
 import { useTransit } from './use-transit.ts';
 
 /** GET /transit/stops/{id}/departures?at=&window=&limit=: scheduled departures (a station: its platforms'). */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RouteResponse, TransitIdParams } from '../../../schemas/transit-api.ts';
 import { errors } from '../../errors.ts';
 import { errorResponses } from './error-responses.ts';
-import { transitMeta } from './meta.ts';
+import { transitMeta } from '../../replies/transit.ts';
 import { useTransit } from './use-transit.ts';
 
 /** GET /transit/routes/{id}: one route by its service id. */

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { NearbyStopsQuery, NearbyStopsResponse } from '../../../schemas/transit-api.ts';
 import { errors } from '../../errors.ts';
 import { errorResponses } from './error-responses.ts';
-import { allFeeds, transitMeta } from './meta.ts';
-import { findNearbyStops } from './nearby-query.ts';
-import { sanitizeNear } from './params/near.ts';
+import { allFeeds, transitMeta } from '../../replies/transit.ts';
+import { findNearbyStops } from '../../../engines/transit/nearby-stops.ts';
+import { sanitizeNear } from '../../params/transit/near.ts';
 import { useTransit } from './use-transit.ts';
 
 /** GET /transit/stops?near=lng,lat&radius=&limit=: stops by exact great-circle distance, nearest first. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { TransitData } from './data.ts';
-import { TRANSIT_KIND } from './release.ts';
+import type { TransitData } from '../../../engines/transit/data.ts';
+import { TRANSIT_KIND } from '../../../engines/transit/release.ts';
 
 /**
  * Runs fn against the enabled transit release (held open for the call). With no valid transit

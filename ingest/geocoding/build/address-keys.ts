@@ -1,8 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { canonicalTokens } from '../text/street-terms.ts';
-import { civicKey, cleanDisplay, tokenize } from '../text/fold.ts';
-import { parsePostcode } from '../text/postcode.ts';
-import { PROVINCES, resolveRegion } from '../text/provinces.ts';
+import { canonicalTokens } from '../../../engines/geocoding/text/street-terms.ts';
+import { civicKey, cleanDisplay, tokenize } from '../../../engines/geocoding/text/fold.ts';
+import { parsePostcode } from '../../../engines/geocoding/text/postcode.ts';
+import { PROVINCES, resolveRegion } from '../../../engines/geocoding/text/provinces.ts';
 
 /**
  * Normalizes each distinct text value of addr_raw once (street names, numbers, units, postal

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { appendOptionalVarchar } from '../../../lib/duckdb.ts';
 import { queryRows } from '../../../lib/duckdb-rows.ts';
-import { cleanDisplay } from '../text/fold.ts';
+import { cleanDisplay } from '../../../engines/geocoding/text/fold.ts';
 import type { AdminLocator } from './admin-locator.ts';
 import type { BuildLocality } from './places.ts';
 

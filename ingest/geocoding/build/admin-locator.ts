@@ -2,8 +2,8 @@ import KDBush from 'kdbush';
 import { around, distance } from 'geokdbush';
 import { distance as levenshtein } from 'fastest-levenshtein';
 import type { Locality } from '../localities.ts';
-import { fold } from '../text/fold.ts';
-import { regionTokenSpans } from '../text/provinces.ts';
+import { fold } from '../../../engines/geocoding/text/fold.ts';
+import { regionTokenSpans } from '../../../engines/geocoding/text/provinces.ts';
 
 /** What the locator needs of a locality. */
 export type LocatorLocality = Pick<Locality, 'name' | 'names' | 'lng' | 'lat' | 'population' | 'region'>;

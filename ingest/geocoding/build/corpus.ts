@@ -1,10 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Corpus, CorpusPlace } from '../corpus.ts';
+import type { Corpus, CorpusPlace } from '../../../engines/geocoding/corpus.ts';
 import { INPUT_TERMS, type GeocodingInput } from '../inputs.ts';
 import { readLocalities } from '../localities.ts';
 import { extractOsm, type OsmExtract } from '../osm/extract.ts';
 import { readRegions, regionLocator } from '../regions.ts';
-import { TAXONOMY } from '../taxonomy.ts';
+import { TAXONOMY } from '../../../engines/geocoding/taxonomy.ts';
 import { ADDR_RAW_TABLE, dropInvalidAddresses, loadAddressCsv, loadOsmAddresses } from './address-sources.ts';
 import { normalizeAddressText } from './address-keys.ts';
 import { resolveAddresses } from './address-table.ts';

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { queryRows } from '../../../lib/duckdb-rows.ts';
-import type { CorpusAddresses } from '../corpus.ts';
+import type { CorpusAddresses } from '../../../engines/geocoding/corpus.ts';
 
 /**
  * addr_final → the corpus's address columns, ordered by street (index `streetBase + idx` into

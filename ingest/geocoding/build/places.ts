@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CorpusPlace } from '../corpus.ts';
-import { PROVINCES } from '../text/provinces.ts';
+import type { CorpusPlace } from '../../../engines/geocoding/corpus.ts';
+import { PROVINCES } from '../../../engines/geocoding/text/provinces.ts';
 import type { LocatorLocality } from './admin-locator.ts';
 
 export interface BuildLocality extends LocatorLocality {

@@ -1,7 +1,7 @@
-import type { CorpusPlace } from '../corpus.ts';
+import type { CorpusPlace } from '../../../engines/geocoding/corpus.ts';
 import type { OsmExtract } from '../osm/extract.ts';
-import { fold } from '../text/fold.ts';
-import { parsePostcode } from '../text/postcode.ts';
+import { fold } from '../../../engines/geocoding/text/fold.ts';
+import { parsePostcode } from '../../../engines/geocoding/text/postcode.ts';
 import type { AdminLocator } from './admin-locator.ts';
 import type { BuildLocality } from './places.ts';
 

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { appendOptionalVarchar } from '../../../lib/duckdb.ts';
-import type { Corpus } from '../corpus.ts';
+import type { Corpus } from '../../../engines/geocoding/corpus.ts';
 
 /**
  * Leaves the release database with what an operator inspects: `places` (regions, localities,

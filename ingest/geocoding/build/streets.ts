@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { queryRows } from '../../../lib/duckdb-rows.ts';
-import type { CorpusPlace } from '../corpus.ts';
+import type { CorpusPlace } from '../../../engines/geocoding/corpus.ts';
 import type { OsmExtract } from '../osm/extract.ts';
 import type { AdminLocator } from './admin-locator.ts';
 import { streetKey } from './address-keys.ts';

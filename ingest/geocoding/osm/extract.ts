@@ -18,8 +18,8 @@
  *   `named: false`, so the build can keep them out of name search). A POI with an address also
  *   gives an address point. Relations (multipolygon parks, campuses) are not read.
  */
-import { cleanDisplay } from '../text/fold.ts';
-import { categoryForOsmTags, TAXONOMY, UNNAMED_CATEGORIES } from '../taxonomy.ts';
+import { cleanDisplay } from '../../../engines/geocoding/text/fold.ts';
+import { categoryForOsmTags, TAXONOMY, UNNAMED_CATEGORIES } from '../../../engines/geocoding/taxonomy.ts';
 import { wayCentroid } from './centroid.ts';
 import { parseHousenumber, type CivicNumber } from './housenumber.ts';
 import { namesFromTags } from './names.ts';

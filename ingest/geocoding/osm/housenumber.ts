@@ -14,7 +14,7 @@
  * `addr:unit`, when present, is the unit of every point (it beats a unit read from the number);
  * a leading unit word is dropped from it (`Suite 124` → `124`).
  */
-import { cleanDisplay } from '../text/fold.ts';
+import { cleanDisplay } from '../../../engines/geocoding/text/fold.ts';
 
 export interface CivicNumber {
   housenumber: string;

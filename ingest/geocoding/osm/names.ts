@@ -6,7 +6,7 @@
  * - `iata` (`;` list) → `en-iata`, `en-iata2`.
  * `old_name` is not taken: a former name is not a current label.
  */
-import { cleanDisplay } from '../text/fold.ts';
+import { cleanDisplay } from '../../../engines/geocoding/text/fold.ts';
 
 const LANG_NAME = /^name:([a-z]{2,3})$/;
 /** `name:alt` and the like are mistagged alternates, not languages. */

@@ -1,8 +1,8 @@
-import { bboxOf, decodePolyline, type Position, type RoadGeometry } from '../geometry.ts';
-import type { JurisdictionInfo } from '../jurisdictions.ts';
+import { bboxOf, decodePolyline, type Position, type RoadGeometry } from '../../../engines/road-events/geometry.ts';
+import type { JurisdictionInfo } from '../../../engines/road-events/jurisdictions.ts';
 import type { DroppedEvent } from '../normalize-open511.ts';
-import { isoUtc } from '../publisher-time.ts';
-import type { Closure } from './closure.ts';
+import { isoUtc } from '../../../engines/road-events/publisher-time.ts';
+import type { Closure } from '../../../engines/road-events/closure.ts';
 
 export type From511 = { kind: 'closure'; closure: Closure } | { kind: 'open' } | { kind: 'invalid'; dropped: DroppedEvent };
 

@@ -1,6 +1,6 @@
 import type { NormalizedEvent } from '../normalize-open511.ts';
-import { scheduleWindows } from '../schedule.ts';
-import { CLOSURE_HORIZON_MS, type Closure } from './closure.ts';
+import { scheduleWindows } from '../../../engines/road-events/schedule.ts';
+import { CLOSURE_HORIZON_MS, type Closure } from '../../../engines/road-events/closure.ts';
 
 /**
  * A BC closure: an active Open511 event with a road whose state is CLOSED (nothing else counts).

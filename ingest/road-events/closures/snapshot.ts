@@ -1,11 +1,11 @@
 import type { Pool } from 'pg';
 import { runFeedPoll, type PollLog } from '../feed-poll.ts';
 import { fetchJson, UpstreamError, type DocumentCheck, type HttpOptions } from '../http-json.ts';
-import { closuresFeed, JURISDICTIONS, type Jurisdiction } from '../jurisdictions.ts';
+import { closuresFeed, JURISDICTIONS, type Jurisdiction } from '../../../engines/road-events/jurisdictions.ts';
 import type { DroppedEvent } from '../normalize-open511.ts';
-import { isoUtc } from '../publisher-time.ts';
+import { isoUtc } from '../../../engines/road-events/publisher-time.ts';
 import { inTransaction } from '../transaction.ts';
-import type { Closure } from './closure.ts';
+import type { Closure } from '../../../engines/road-events/closure.ts';
 import { closureFrom511 } from './from-511.ts';
 import { writeClosureSnapshot } from './store.ts';
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { recordSuccess } from '../feed-status.ts';
-import { closuresFeed, type Jurisdiction } from '../jurisdictions.ts';
-import { isoUtc } from '../publisher-time.ts';
-import type { Closure } from './closure.ts';
+import { closuresFeed, type Jurisdiction } from '../../../engines/road-events/jurisdictions.ts';
+import { isoUtc } from '../../../engines/road-events/publisher-time.ts';
+import type { Closure } from '../../../engines/road-events/closure.ts';
 
 const iso = (ms: number | null) => (ms === null ? null : isoUtc(ms));
 

@@ -1,7 +1,0 @@
-import { tokenize } from '../../ingest/geocoding/text/fold.ts';
-import { canonicalTokens } from '../../ingest/geocoding/text/street-terms.ts';
-
-/** Canonical tokens of a name: the one tokenization the index and the queries share. */
-export function nameTokens(text: string): string[] {
-  return canonicalTokens(tokenize(text));
-}

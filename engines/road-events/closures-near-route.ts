@@ -1,0 +1,126 @@
+import type { Pool } from 'pg';
+import { bboxOf, expandBBox, routeGeometryMetres, type Position, type RoadGeometry } from './geometry.ts';
+import { closuresFeed, CLOSURE_JURISDICTIONS, type Jurisdiction } from './jurisdictions.ts';
+import { readFeedStatuses } from '../../ingest/road-events/feed-status.ts';
+import { isoUtc } from './publisher-time.ts';
+
+/** Volume 3: a closure within 250 m of the path is worth a warning. */
+export const CLOSURE_WARNING_METRES = 250;
+/**
+ * A closure snapshot older than this (three missed five-minute refreshes), or than three of its
+ * feed's poll intervals when those are longer, is not current coverage.
+ */
+export const CLOSURE_SNAPSHOT_MAX_AGE_MS = 15 * 60_000;
+const maxAgeMs = (pollIntervalMs: number | null) => Math.max(CLOSURE_SNAPSHOT_MAX_AGE_MS, 3 * (pollIntervalMs ?? 0));
+
+export interface RouteClosure {
+  jurisdiction: Jurisdiction;
+  sourceId: string;
+  road: string | null;
+  direction: string | null;
+  description: string;
+  /** Shortest distance between the path and the closed road, whole metres. */
+  distanceMeters: number;
+  /** ISO 8601 UTC: when the closure starts (scheduled) or started (in force; null when not published). */
+  effectiveFrom: string | null;
+  /** ISO 8601 UTC end of that closure window; null when open-ended. */
+  until: string | null;
+  /** When the snapshot holding it was fetched. */
+  fetchedAt: string;
+}
+
+export interface ClosuresNearRoute {
+  /** Shut now, nearest first: CLOSURE_IN_FORCE_NEAR_ROUTE. */
+  inForce: RouteClosure[];
+  /** Shut later, soonest first: CLOSURE_SCHEDULED_NEAR_ROUTE with effectiveFrom. */
+  scheduled: RouteClosure[];
+  /** What was checked: per province, the snapshot time and whether it is recent enough to rely on. */
+  coverage: { jurisdiction: Jurisdiction; fetchedAt: string | null; current: boolean }[];
+}
+
+interface Row {
+  jurisdiction: Jurisdiction;
+  source_id: string;
+  road: string | null;
+  direction: string | null;
+  description: string;
+  windows: [string | null, string | null][];
+  geometry: RoadGeometry;
+  fetched_at: Date;
+}
+
+const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+
+function checkRoute(route: Position[]): void {
+  if (!Array.isArray(route) || route.length === 0) throw new TypeError('route must have at least one [lng, lat] position');
+  for (const p of route) {
+    if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || Math.abs(p[0]) > 180 || Math.abs(p[1]) > 90) {
+      throw new TypeError(`route position ${JSON.stringify(p)} is not [lng, lat] in WGS84`);
+    }
+  }
+}
+
+/**
+ * The stored closures (BC from the events poll, Alberta and Ontario snapshots; nothing is fetched here) within
+ * `withinMetres` (250) of a route's LineString: those in force at `now`, and those whose next
+ * window starts later, with effectiveFrom. A bounding box in SQL narrows the rows, then exact
+ * great-circle distances between the path's segments and the closure's geometry decide.
+ */
+export async function closuresNearRoute(
+  pool: Pool,
+  route: Position[],
+  options: { now?: Date; withinMetres?: number } = {},
+): Promise<ClosuresNearRoute> {
+  checkRoute(route);
+  const now = (options.now ?? new Date()).getTime();
+  const within = options.withinMetres ?? CLOSURE_WARNING_METRES;
+  const box = expandBBox(bboxOf(route), within);
+  const [{ rows }, statuses] = await Promise.all([
+    pool.query<Row>(
+      `SELECT jurisdiction, source_id, road, direction, description, windows, geometry, fetched_at FROM road_closures
+       WHERE maxlon >= $1 AND minlon <= $2 AND maxlat >= $3 AND minlat <= $4`,
+      [box.minLon, box.maxLon, box.minLat, box.maxLat],
+    ),
+    readFeedStatuses(pool, CLOSURE_JURISDICTIONS.map(closuresFeed)),
+  ]);
+  const inForce: (RouteClosure & { order: number })[] = [];
+  const scheduled: (RouteClosure & { order: number })[] = [];
+  for (const row of rows) {
+    const distance = routeGeometryMetres(route, row.geometry, within);
+    if (distance === Infinity) continue;
+    const windows = row.windows.map(([start, end]) => [ms(start), ms(end)] as const);
+    const current = windows.find(([start, end]) => (start === null || start <= now) && (end === null || end > now));
+    const next = current ? undefined : windows.filter(([start]) => start !== null && start > now).sort((a, b) => a[0]! - b[0]!)[0];
+    const window = current ?? next;
+    if (!window) continue;
+    const closure = {
+      jurisdiction: row.jurisdiction,
+      sourceId: row.source_id,
+      road: row.road,
+      direction: row.direction,
+      description: row.description,
+      distanceMeters: Math.round(distance),
+      effectiveFrom: window[0] === null ? null : isoUtc(window[0]),
+      until: window[1] === null ? null : isoUtc(window[1]),
+      fetchedAt: isoUtc(row.fetched_at.getTime()),
+    };
+    if (current) inForce.push({ ...closure, order: distance });
+    else scheduled.push({ ...closure, order: window[0]! });
+  }
+  const strip = (list: (RouteClosure & { order: number })[]) =>
+    list.sort((a, b) => a.order - b.order || a.distanceMeters - b.distanceMeters || a.sourceId.localeCompare(b.sourceId)).map(({ order: _, ...c }) => c);
+  const byJurisdiction = new Map(statuses.map((s) => [s.jurisdiction, s]));
+  return {
+    inForce: strip(inForce),
+    scheduled: strip(scheduled),
+    coverage: CLOSURE_JURISDICTIONS.map((jurisdiction) => {
+      const status = byJurisdiction.get(jurisdiction);
+      const fetched = status?.lastSuccessAt ?? null;
+      return {
+        jurisdiction,
+        fetchedAt: fetched ? isoUtc(fetched.getTime()) : null,
+        current: fetched !== null && now - fetched.getTime() <= maxAgeMs(status!.pollIntervalMs),
+      };
+    }),
+  };
+}

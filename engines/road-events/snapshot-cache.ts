@@ -1,0 +1,246 @@
+import type { Pool, PoolClient } from 'pg';
+import { eventStatusSpan } from './event-status.ts';
+import type { BBox, RoadGeometry } from './geometry.ts';
+import { eventsFeed, ROAD_EVENT_JURISDICTIONS } from './jurisdictions.ts';
+import { EVENT_STATUSES, EVENT_TYPES, SEVERITIES, type EventStatus, type EventType, type PublisherStatus, type Severity } from './mapping.ts';
+import { scheduleFromJson, type Schedule, type ScheduleJson } from './schedule.ts';
+import { EventGrid } from './event-grid.ts';
+import type { FeedState } from './freshness.ts';
+
+/** One stored event, ready to write out. */
+export interface CachedEvent {
+  id: string;
+  jurisdiction: string;
+  type: EventType;
+  severity: Severity;
+  severityRank: number;
+  publisherStatus: PublisherStatus;
+  schedule: Schedule;
+  closed: boolean;
+  hasSurface: boolean;
+  sourceUpdatedMs: number;
+  bbox: BBox;
+  geometry: RoadGeometry;
+  /** The stored record's JSON without its closing brace, as UTF-8 bytes made once at load: status is appended per request. */
+  jsonHead: Buffer;
+}
+
+/**
+ * The events in answer order (most severe first, then most recently updated, then id), with the
+ * fields filters read laid out in typed arrays (index i = events[i]): a scan of thousands of
+ * events then touches a few contiguous arrays instead of thousands of objects.
+ */
+export interface EventColumns {
+  events: CachedEvent[];
+  jurisdiction: Uint8Array;
+  type: Uint8Array;
+  severity: Uint8Array;
+  closed: Uint8Array;
+  surface: Uint8Array;
+  /** Status (index in EVENT_STATUSES) at some instant, valid over [statusFrom, statusUntil): recomputed when the clock leaves it. */
+  status: Uint8Array;
+  statusFrom: Float64Array;
+  statusUntil: Float64Array;
+  updatedMs: Float64Array;
+  minLon: Float64Array;
+  minLat: Float64Array;
+  maxLon: Float64Array;
+  maxLat: Float64Array;
+  /** The same boxes on a grid, for bbox and near queries. */
+  grid: EventGrid;
+}
+
+export interface RoadEventsView {
+  columns: EventColumns;
+  feeds: Map<string, FeedState>;
+}
+
+/** Codes of the columns: index in these lists. */
+export const JURISDICTION_CODES: readonly string[] = ROAD_EVENT_JURISDICTIONS;
+export const TYPE_CODES: readonly string[] = EVENT_TYPES;
+export const SEVERITY_CODES: readonly string[] = SEVERITIES;
+export const STATUS_CODES: readonly EventStatus[] = EVENT_STATUSES;
+
+/** Event i's status at `nowMs` (event-status.ts), from the columns while the clock stays in its span. */
+export function statusAt(c: EventColumns, i: number, nowMs: number): number {
+  if (nowMs < c.statusFrom[i]! || nowMs >= c.statusUntil[i]!) {
+    const e = c.events[i]!;
+    const span = eventStatusSpan(e.publisherStatus, e.schedule, nowMs);
+    c.status[i] = STATUS_CODES.indexOf(span.status);
+    c.statusFrom[i] = span.fromMs;
+    c.statusUntil[i] = span.untilMs;
+  }
+  return c.status[i]!;
+}
+
+/** How long a view is trusted before the feed status is read again (and events reloaded if they changed). */
+export const VIEW_TTL_MS = 500;
+/** Longest a request waits for a refresh when an older view can answer it. */
+const REFRESH_WAIT_MS = 1000;
+
+interface StatusRow {
+  jurisdiction: string;
+  generation: string;
+  poll_interval_ms: number | null;
+  last_success_ms: number | null;
+  last_change_ms: number | null;
+  last_error: string | null;
+  last_error_ms: number | null;
+  anomaly: string | null;
+  anomaly_ms: number | null;
+}
+
+const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
+
+function answerOrder(a: CachedEvent, b: CachedEvent): number {
+  return b.severityRank - a.severityRank || b.sourceUpdatedMs - a.sourceUpdatedMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * The API's copy of the road-event snapshots in Postgres. Every VIEW_TTL_MS the next request
+ * reads the (tiny) feed status; only when a jurisdiction's generation moved are its events
+ * reloaded. Concurrent requests share one refresh. When Postgres cannot be read (or is slow), the
+ * last view keeps being served: freshness then ages it into partial and 503 by the status it last
+ * saw. With no view yet, a failing Postgres is a 503.
+ */
+export class RoadEventsCache {
+  private view: RoadEventsView | null = null;
+  private generations = new Map<string, string>();
+  private eventsBy = new Map<string, CachedEvent[]>();
+  private checkedAt = -Infinity;
+  private refreshing: Promise<RoadEventsView> | null = null;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly onError: (err: unknown) => void = () => {},
+    private readonly ttlMs = VIEW_TTL_MS,
+  ) {}
+
+  /** The next request reads the feed status again (tests call this right after a poll). */
+  invalidate(): void {
+    this.checkedAt = -Infinity;
+  }
+
+  async current(): Promise<RoadEventsView> {
+    if (this.view && performance.now() - this.checkedAt < this.ttlMs) return this.view;
+    if (!this.refreshing) {
+      this.refreshing = this.refresh().finally(() => (this.refreshing = null));
+      this.refreshing.catch((err: unknown) => this.onError(err));
+    }
+    if (!this.view) return this.refreshing;
+    // With a view in hand, a slow Postgres costs a request at most REFRESH_WAIT_MS.
+    const previous = this.view;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<RoadEventsView>((resolve) => (timer = setTimeout(() => resolve(previous), REFRESH_WAIT_MS)));
+    try {
+      return await Promise.race([this.refreshing.catch(() => previous), waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async refresh(): Promise<RoadEventsView> {
+    const client = await this.pool.connect();
+    try {
+      // One snapshot of status and events, so a view never pairs new rows with an old generation.
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const { rows: statusRows } = await client.query<StatusRow>(
+        `SELECT jurisdiction, generation::text AS generation, poll_interval_ms, ${epochMs('last_success_at')} AS last_success_ms, ${epochMs('last_change_at')} AS last_change_ms,
+           last_error, ${epochMs('last_error_at')} AS last_error_ms, anomaly, ${epochMs('anomaly_at')} AS anomaly_ms
+         FROM road_feed_status WHERE feed = ANY($1)`,
+        [ROAD_EVENT_JURISDICTIONS.map(eventsFeed)],
+      );
+      const feeds = new Map<string, FeedState>();
+      const reload: string[] = [];
+      for (const r of statusRows) {
+        feeds.set(r.jurisdiction, {
+          jurisdiction: r.jurisdiction,
+          pollIntervalMs: r.poll_interval_ms,
+          lastSuccessMs: r.last_success_ms,
+          lastChangeMs: r.last_change_ms,
+          lastError: r.last_error,
+          lastErrorMs: r.last_error_ms,
+          anomaly: r.anomaly,
+          anomalyMs: r.anomaly_ms,
+        });
+        if (this.generations.get(r.jurisdiction) !== r.generation) reload.push(r.jurisdiction);
+      }
+      const loaded = reload.length ? await this.loadEvents(client, reload) : null;
+      await client.query('COMMIT');
+      for (const jurisdiction of reload) {
+        this.eventsBy.set(jurisdiction, loaded!.get(jurisdiction) ?? []);
+        this.generations.set(jurisdiction, statusRows.find((r) => r.jurisdiction === jurisdiction)!.generation);
+      }
+      const columns = reload.length || !this.view ? this.columns() : this.view.columns;
+      this.view = { columns, feeds };
+      this.checkedAt = performance.now();
+      return this.view;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  private columns(): EventColumns {
+    const events = [...this.eventsBy.values()].flat().sort(answerOrder);
+    const n = events.length;
+    const c: Omit<EventColumns, 'grid'> = {
+      events,
+      jurisdiction: new Uint8Array(n), type: new Uint8Array(n), severity: new Uint8Array(n),
+      closed: new Uint8Array(n), surface: new Uint8Array(n),
+      // An empty span: the first request computes each status.
+      status: new Uint8Array(n), statusFrom: new Float64Array(n).fill(Infinity), statusUntil: new Float64Array(n).fill(-Infinity),
+      updatedMs: new Float64Array(n),
+      minLon: new Float64Array(n), minLat: new Float64Array(n), maxLon: new Float64Array(n), maxLat: new Float64Array(n),
+    };
+    events.forEach((e, i) => {
+      c.jurisdiction[i] = JURISDICTION_CODES.indexOf(e.jurisdiction);
+      c.type[i] = TYPE_CODES.indexOf(e.type);
+      c.severity[i] = SEVERITY_CODES.indexOf(e.severity);
+      c.closed[i] = e.closed ? 1 : 0;
+      c.surface[i] = e.hasSurface ? 1 : 0;
+      c.updatedMs[i] = e.sourceUpdatedMs;
+      c.minLon[i] = e.bbox.minLon;
+      c.minLat[i] = e.bbox.minLat;
+      c.maxLon[i] = e.bbox.maxLon;
+      c.maxLat[i] = e.bbox.maxLat;
+    });
+    return { ...c, grid: new EventGrid(c) };
+  }
+
+  private async loadEvents(client: PoolClient, jurisdictions: string[]): Promise<Map<string, CachedEvent[]>> {
+    const { rows } = await client.query<{
+      id: string; jurisdiction: string; type: EventType; severity: Severity; severity_rank: number; publisher_status: PublisherStatus;
+      schedule: ScheduleJson; closed: boolean; has_surface: boolean; updated_ms: number; minlon: number; minlat: number; maxlon: number; maxlat: number;
+      geometry: RoadGeometry; json: string;
+    }>(
+      `SELECT id, jurisdiction, type, severity, severity_rank, publisher_status, schedule, closed, surface IS NOT NULL AS has_surface,
+         ${epochMs('source_updated_at')} AS updated_ms, minlon, minlat, maxlon, maxlat, record -> 'geometry' AS geometry, record::text AS json
+       FROM road_events WHERE jurisdiction = ANY($1)`,
+      [jurisdictions],
+    );
+    const byJurisdiction = new Map<string, CachedEvent[]>();
+    for (const r of rows) {
+      const list = byJurisdiction.get(r.jurisdiction) ?? [];
+      list.push({
+        id: r.id,
+        jurisdiction: r.jurisdiction,
+        type: r.type,
+        severity: r.severity,
+        severityRank: r.severity_rank,
+        publisherStatus: r.publisher_status,
+        schedule: scheduleFromJson(r.schedule),
+        closed: r.closed,
+        hasSurface: r.has_surface,
+        sourceUpdatedMs: r.updated_ms,
+        bbox: { minLon: r.minlon, minLat: r.minlat, maxLon: r.maxlon, maxLat: r.maxlat },
+        geometry: r.geometry,
+        jsonHead: Buffer.from(r.json.trimEnd().slice(0, -1)),
+      });
+      byJurisdiction.set(r.jurisdiction, list);
+    }
+    return byJurisdiction;
+  }
+}

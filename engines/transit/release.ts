@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { KindOpener } from '../../releases/reader.ts';
+import type { Manifest } from '../../schemas/manifest.ts';
+import { TRANSIT_DATABASE_FILE } from '../../schemas/transit-release.ts';
+import type { TransitData } from './data.ts';
+import { loadAgencies, loadFeeds, loadRoutes, loadStops } from './load-catalog.ts';
+import { loadServiceCalendar, loadStopTimes, loadTrips } from './load-schedule.ts';
+import { linkStops } from './link-stops.ts';
+
+export const TRANSIT_KIND = 'transit';
+
+/**
+ * Opens a transit release for serving: reads transit.duckdb READ_ONLY once into compact
+ * in-memory columns and indexes (departures and nearby stops then cost microseconds, not a
+ * DuckDB query each) and closes the database again.
+ */
+export async function openTransitRelease(dir: string, manifest: Manifest): Promise<TransitData> {
+  // A sort that spills would otherwise write transit.duckdb.tmp/ into the immutable release dir.
+  const spillDir = await mkdtemp(path.join(os.tmpdir(), 'canmap-transit-open-'));
+  const instance = await DuckDBInstance.create(path.join(dir, TRANSIT_DATABASE_FILE), {
+    access_mode: 'READ_ONLY',
+    temp_directory: spillDir,
+    memory_limit: '1GB',
+  }).catch(async (err: unknown) => {
+    await rm(spillDir, { recursive: true, force: true });
+    throw err;
+  });
+  try {
+    const connection = await instance.connect();
+    try {
+      const feeds = await loadFeeds(connection);
+      const agencies = await loadAgencies(connection);
+      const routes = await loadRoutes(connection);
+      const stops = await loadStops(connection);
+      const trips = await loadTrips(connection);
+      const calendar = await loadServiceCalendar(connection);
+      const stopTimes = await loadStopTimes(connection, stops.length);
+      return linkStops({
+        releaseId: manifest.id,
+        createdAt: manifest.created_at,
+        contentHash: manifest.content_hash,
+        feeds,
+        agencies,
+        routes,
+        stops,
+        trips,
+        calendar,
+        stopTimes,
+      });
+    } finally {
+      connection.closeSync();
+    }
+  } finally {
+    instance.closeSync();
+    await rm(spillDir, { recursive: true, force: true });
+  }
+}
+
+/** The release-kind opener the API's release store uses for kind 'transit'. */
+export const transitOpener: KindOpener<TransitData> = {
+  kind: TRANSIT_KIND,
+  open: openTransitRelease,
+  // Everything lives in memory and DuckDB is already closed: dropping the reference frees it.
+  close: async (_resource: TransitData): Promise<void> => {},
+};

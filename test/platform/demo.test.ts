@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killWorker, runCanmap, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
+import { createTestEnv, type TestEnv } from '../support/env.ts';
+
+let env: TestEnv;
+let demo: CanmapProcess | undefined;
+
+beforeAll(async () => {
+  env = await createTestEnv('demo');
+});
+afterAll(async () => {
+  await killWorker(demo);
+  await env.cleanup();
+});
+
+describe('canmap demo', () => {
+  it('says which service is down and how to start it', async () => {
+    const run = await runCanmap(['demo'], { ...env.env, REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Redis does not answer at redis://127.0.0.1:1');
+    expect(run.stderr).toContain('redis-server --daemonize yes');
+    expect(run.stderr).not.toContain('PostgreSQL does not answer');
+  });
+
+  it('ingests and enables the samples, then serves an authenticated request with the printed key', async () => {
+    demo = await startCanmapProcess(['demo'], env.env, /Ctrl-C stops the demo/, 120_000);
+    const text = demo.output();
+    const key = /dev API key \(shown once\): (\S+)/.exec(text)?.[1];
+    const api = /serving at (http:\/\/\S+)/.exec(text)?.[1];
+    expect(key).toMatch(/^cmk_/);
+    const agencies = await fetch(`${api}/transit/agencies`, { headers: { authorization: `Bearer ${key}` } });
+    expect(agencies.status).toBe(200);
+    const body = (await agencies.json()) as { data: { id: string }[]; meta: { data_version: string } };
+    expect(body.data.map((a) => a.id.split(':')[3]).sort()).toEqual(['halifax-ferry', 'montreal-bus', 'stjohns-bus', 'toronto-rail', 'vancouver-bus']);
+    expect(text).toContain(`transit ${body.meta.data_version}`);
+    expect((await fetch(`${api}/transit/agencies`)).status).toBe(401);
+
+    const incidents = await fetch(`${api}/incidents`, { headers: { authorization: `Bearer ${key}` } });
+    expect(incidents.status).toBe(200);
+    const events = (await incidents.json()) as { data: { id: string; jurisdiction: string }[]; meta: { status: string } };
+    expect(events.data.length).toBeGreaterThan(0);
+    expect(events.data.every((e) => e.id.startsWith('svc:road:ca-bc:') && e.jurisdiction === 'CA-BC')).toBe(true);
+    expect(events.meta.status).toBe('current');
+
+    demo.child.kill('SIGINT');
+    expect(await demo.exited).toEqual({ code: 0, signal: null });
+  });
+});

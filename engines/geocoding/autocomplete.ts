@@ -1,4 +1,4 @@
-import { parseAutocomplete } from './text/query-parse.ts';
+import { parseAutocomplete } from './text/autocomplete-parse.ts';
 import type { EngineContext } from './context.ts';
 import { pickAddress, prepareCivic } from './housenumber.ts';
 import { L_STREET } from './index/sections.ts';

@@ -1,12 +1,16 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isJunkPath } from './unzip.ts';
 import { refuse } from './refusal.ts';
 
 /** The .txt files of one feed: lower-cased file name (e.g. "stops.txt") → absolute path. */
 export type FeedFiles = Map<string, string>;
 
 const MAX_DEPTH = 4;
+
+/** Files a zip (or folder) may carry that are not part of the feed: macOS metadata. */
+export function isJunkPath(name: string): boolean {
+  return name.split('/').some((part) => part === '__MACOSX' || part.startsWith('._') || part === '.DS_Store');
+}
 
 /**
  * Finds the feed's .txt files under dir. Like a zip, a directory may nest the feed in one

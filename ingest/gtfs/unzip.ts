@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import yauzl from 'yauzl';
 import { NormalizedHasher, type FileHashes } from './content-hash.ts';
-import type { FeedFiles } from './feed-files.ts';
+import { isJunkPath, type FeedFiles } from './feed-files.ts';
 import { FeedRefusedError, refuse } from './refusal.ts';
 
 export interface ZipLimits {
@@ -18,11 +18,6 @@ export interface ZipLimits {
 }
 
 export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxTotalBytes: 2 * 1024 ** 3, maxRatio: 200, minRatioCheckBytes: 1024 ** 2 };
-
-/** Files a zip (or folder) may carry that are not part of the feed: macOS metadata. */
-export function isJunkPath(name: string): boolean {
-  return name.split('/').some((part) => part === '__MACOSX' || part.startsWith('._') || part === '.DS_Store');
-}
 
 export interface ExtractedFeed {
   /** The extracted files: lower-cased name → path in destDir. */

@@ -8,7 +8,8 @@ import {
 import {
   PROVINCES, provinceByAdmin1, provinceByCode, provinceBySgc, regionTokenSpans, resolveRegion,
 } from '../../engines/geocoding/text/provinces.ts';
-import { parseAutocomplete, parseQuery, parseStreetLine } from '../../engines/geocoding/text/query-parse.ts';
+import { parseAutocomplete } from '../../engines/geocoding/text/autocomplete-parse.ts';
+import { parseQuery, parseStreetLine } from '../../engines/geocoding/text/query-parse.ts';
 import {
   canonicalToken, canonicalTokens, isDirectional, isStreetType, isStreetTypeOrDirectional, prefixCanonicals,
 } from '../../engines/geocoding/text/street-terms.ts';

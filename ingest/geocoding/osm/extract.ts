@@ -25,7 +25,8 @@ import { parseHousenumber, type CivicNumber } from './housenumber.ts';
 import { namesFromTags } from './names.ts';
 import { float64List } from '../../../lib/growable-array.ts';
 import { NodeStore } from './node-store.ts';
-import { readOsm, type OsmTags } from './pbf-reader.ts';
+import type { OsmTags } from './pbf-primitive-block.ts';
+import { readOsm } from './pbf-reader.ts';
 
 export interface OsmAddress {
   /** `n123` or `w45`; `n123:14` when one tag gave several numbers. */

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RESULT_LAYERS, type MatchReason, type MatchType, type Precision } from '../engines/geocoding/types.ts';
-import { ERROR_MESSAGE_KEYWORD } from '../api/validation-message.ts';
+import { ERROR_MESSAGE_KEYWORD, stringEnum } from './common.ts';
 
 /**
  * Requests and responses of /geocode/* and /places/* (volume 2, "Geocoding result", "Place
@@ -9,7 +8,7 @@ import { ERROR_MESSAGE_KEYWORD } from '../api/validation-message.ts';
  *
  * Most query parameters are declared as strings on purpose: limits and radii are clamped and a
  * non-numeric limit means the default (volume 2), so they must not meet the plain-decimal 400 of
- * api/plugins/numeric-query.ts; the sanitizers in api/routes/geocode/params/ read them.
+ * api/plugins/numeric-query.ts; the sanitizers in api/params/geocoding/ read them.
  */
 
 /** A query parameter given at most once (a repeated one arrives as an array and is refused). */
@@ -38,6 +37,29 @@ const categoryParam = param(
   `case, accents and hyphens ignored; at most ${MAX_CATEGORY_TOKENS} ids after resolution`,
 );
 const radiusParam = param(`metres, default ${DEFAULT_RADIUS_M}; clamped to ${MIN_RADIUS_M}..${MAX_RADIUS_M}`);
+
+// ---- vocabulary -----------------------------------------------------------------------------
+
+export type ResultLayer = 'address' | 'street' | 'locality' | 'region' | 'poi';
+export const RESULT_LAYERS: readonly ResultLayer[] = ['address', 'street', 'locality', 'region', 'poi'];
+export const MATCH_TYPES = ['exact', 'partial', 'fallback', 'unknown'] as const;
+export type MatchType = (typeof MATCH_TYPES)[number];
+export const PRECISIONS = ['point', 'street', 'locality', 'region', 'unknown'] as const;
+export type Precision = (typeof PRECISIONS)[number];
+export const MATCH_REASONS = [
+  'housenumber_not_matched', 'housenumber_differs', 'unit_not_verified', 'unit_differs', 'postalcode_not_verified',
+  'postalcode_differs', 'region_not_verified', 'region_differs', 'terms_unmatched', 'fuzzy_match',
+] as const;
+export type MatchReason = (typeof MATCH_REASONS)[number];
+
+/** What each error status of a geocoding or places route means (documented in /openapi.json). */
+export const GEOCODING_ERRORS: Readonly<Record<number, string>> = {
+  400: 'a parameter is malformed, missing or unknown; error names it',
+  403: 'addon_required: well and facility search needs the energy add-on (body adds capability, addon, message)',
+  404: 'no place with this id (a malformed id answers the same)',
+  413: 'payload_too_large: more than 100 queries',
+  503: 'the geocoding data is not available (retryable); category search also answers 503 against a corpus built without categories',
+};
 
 // ---- requests -------------------------------------------------------------------------------
 
@@ -151,11 +173,6 @@ export type PlaceQuery = Static<typeof PlaceQuery>;
 
 // ---- records --------------------------------------------------------------------------------
 
-/**
- * A string with a fixed set of values: `enum`, not a union of consts, so the response serializer
- * writes it as a plain string instead of trying each branch.
- */
-const stringEnum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 
 const LabelsByLanguage = Type.Record(Type.String(), Type.String(), {
   description: 'labels keyed by language code (en, fr, iu, ...), alternates en-alt1..3 and fr-alt1..3, and en-iata, en-iata2 for airports',
@@ -184,12 +201,9 @@ export const GeocodeResult = Type.Object({
   names: Type.Optional(LabelsByLanguage),
   source: Type.String({ description: 'dataset of the surviving merged record' }),
   source_id: Type.String({ description: 'its id in that dataset' }),
-  match_type: stringEnum<MatchType>(['exact', 'partial', 'fallback', 'unknown']),
-  precision: stringEnum<Precision>(['point', 'street', 'locality', 'region', 'unknown']),
-  match_reasons: Type.Optional(Type.Array(stringEnum<MatchReason>([
-    'housenumber_not_matched', 'housenumber_differs', 'unit_not_verified', 'unit_differs', 'postalcode_not_verified',
-    'postalcode_differs', 'region_not_verified', 'region_differs', 'terms_unmatched', 'fuzzy_match',
-  ]), { description: 'only when match_type is not exact' })),
+  match_type: stringEnum(MATCH_TYPES),
+  precision: stringEnum(PRECISIONS),
+  match_reasons: Type.Optional(Type.Array(stringEnum(MATCH_REASONS), { description: 'only when match_type is not exact' })),
   address: Type.Optional(GeocodeResultAddress),
 });
 export type GeocodeResult = Static<typeof GeocodeResult>;
@@ -226,11 +240,3 @@ export const GeocodeBatchResponse = Type.Array(GeocodeResults, { description: 'o
 export const PlacesResponse = Type.Object({ data: Type.Array(PlaceRecord), meta: PlacesMeta });
 export type PlacesResponse = Static<typeof PlacesResponse>;
 
-export const GeocodingErrorResponse = Type.Object({
-  error: Type.String(),
-  code: Type.Optional(Type.String()),
-  retryable: Type.Optional(Type.Boolean()),
-  capability: Type.Optional(Type.String({ description: 'addon_required: the capability needed' })),
-  addon: Type.Optional(Type.String({ description: 'addon_required: the add-on that grants it' })),
-  message: Type.Optional(Type.String({ description: 'addon_required: what to do' })),
-});

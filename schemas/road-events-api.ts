@@ -1,29 +1,54 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CONDITIONS, DIRECTIONS, EVENT_STATUSES, EVENT_TYPES, SEVERITIES } from '../engines/road-events/mapping.ts';
+import { Type, type Static } from '@sinclair/typebox';
+import { errorResponses, Nullable } from './common.ts';
 
 /**
  * Requests and responses of GET /incidents, /closures and /road-conditions (volume 2, "Road
  * event", "Road events"). The routes validate with these and /openapi.json is generated from them.
  */
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const literals = (values: readonly string[], description?: string) =>
   Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
+
+// ---- vocabulary (engines/road-events/mapping.ts maps publisher values onto these) ----------
+
+export const EVENT_TYPES = ['closure', 'incident', 'construction', 'weather', 'restriction', 'ferry', 'hazard', 'special_event', 'unknown'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const SEVERITIES = ['minor', 'major', 'unknown'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+export const EVENT_STATUSES = ['active', 'planned', 'archived'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+/** Lane availability: the only source of `closed`. */
+export const LANE_STATES = ['closed', 'some_lanes_closed', 'single_lane_alternating', 'all_lanes_open'] as const;
+export type LaneState = (typeof LANE_STATES)[number];
+/** Road surface, from the event subtypes. */
+export const SURFACES = [
+  'partly_icy', 'ice_covered', 'partly_snow_packed', 'snow_packed', 'partly_snow_covered', 'snow_covered', 'drifting_snow',
+  'mud', 'loose_gravel', 'oil_on_roadway', 'surface_water', 'passable_with_care', 'almost_impassable',
+] as const;
+export type Surface = (typeof SURFACES)[number];
+export const CONDITIONS = [...LANE_STATES, ...SURFACES, 'unknown'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+export const DIRECTIONS = ['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw', 'both', 'none', 'unknown'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
 
 // ---- requests -------------------------------------------------------------------------------
 
 const list = (values: readonly string[]) => `comma-separated, any of: ${values.join(', ')}`;
 
+export const DEFAULT_RADIUS_M = 25_000;
+export const MAX_RADIUS_M = 500_000;
+export const MAX_LIMIT = 500;
+
 export const RoadEventsQuery = Type.Object({
   jurisdiction: Type.Optional(Type.String({ description: 'comma-separated ISO 3166-2 codes; only CA-BC is covered' })),
   bbox: Type.Optional(Type.String({ description: 'west,south,east,north in WGS84 degrees' })),
   near: Type.Optional(Type.String({ description: 'lng,lat in WGS84 degrees; lines match by their distance to the point' })),
-  radius: Type.Optional(Type.Integer({ minimum: 1, maximum: 500_000, description: 'metres around near (default 25000)' })),
+  radius: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RADIUS_M, description: `metres around near (default ${DEFAULT_RADIUS_M})` })),
   type: Type.Optional(Type.String({ description: list(EVENT_TYPES) })),
   severity: Type.Optional(Type.String({ description: list(SEVERITIES) })),
   status: Type.Optional(Type.String({ description: `${list(EVENT_STATUSES)}; /closures lists only active ones unless given` })),
   updated_since: Type.Optional(Type.String({ description: 'ISO 8601 instant with Z or an offset: events the publisher changed at or after it' })),
-  limit: Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'answers are not paged' }),
+  limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: 100, description: 'answers are not paged' }),
 });
 export type RoadEventsQuery = Static<typeof RoadEventsQuery>;
 
@@ -85,8 +110,22 @@ export type RoadEventsMeta = Static<typeof RoadEventsMeta>;
 export const RoadEventsResponse = Type.Object({ data: Type.Array(RoadEvent), meta: RoadEventsMeta });
 export type RoadEventsResponse = Static<typeof RoadEventsResponse>;
 
-export const RoadEventsErrorResponse = Type.Object({
-  error: Type.String(),
-  code: Type.Optional(Type.String()),
-  retryable: Type.Optional(Type.Boolean()),
-});
+
+/** What each error status of a road-events route means (documented in /openapi.json). */
+export const ROAD_EVENTS_ERRORS: Readonly<Record<number, string>> = {
+  400: 'a parameter is malformed, out of range or names a jurisdiction not covered; error names it',
+  503: 'no requested jurisdiction has a usable snapshot (retryable, Retry-After: 30)',
+};
+
+/** The route schema of one road-events endpoint: same parameters and answers on all three. */
+export function roadEventsRouteSchema(summary: string, description: string) {
+  return {
+    tags: ['road events'],
+    summary,
+    description: `${description} Order: most severe first on the publisher's scale (MAJOR, MODERATE — served as severity unknown —, MINOR, ` +
+      'then UNKNOWN or unmapped), then most recently updated by the publisher. Cache-Control: public, max-age=60. meta.status is current, ' +
+      'stale (upstream answers but nothing changed for over an hour) or partial (a requested jurisdiction could not be reached; see meta.unavailable).',
+    querystring: RoadEventsQuery,
+    response: { 200: RoadEventsResponse, ...errorResponses(ROAD_EVENTS_ERRORS, 400, 503) },
+  };
+}

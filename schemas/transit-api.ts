@@ -1,16 +1,22 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Nullable } from './common.ts';
 
 /**
  * Requests and responses of the static transit API (volume 2, "Transit objects", "Static transit")
  * and GET /coverage.json. The routes validate with these and /openapi.json is generated from them.
  */
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** What each error status of a transit route means (documented in /openapi.json). */
+export const TRANSIT_ERRORS: Readonly<Record<number, string>> = {
+  400: 'a parameter is malformed or out of range; error names it',
+  404: 'no record with this id in the enabled release',
+  503: 'no valid transit release is enabled (retryable, Retry-After: 5)',
+};
 
 // ---- requests -------------------------------------------------------------------------------
 
 export const TransitIdParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 512, description: 'service id (svc:transit:...), URL-encoded as one path segment' }),
+  id: Type.String({ minLength: 1, description: 'service id (svc:transit:...), URL-encoded as one path segment; an unknown one is a 404' }),
 });
 export type TransitIdParams = Static<typeof TransitIdParams>;
 
@@ -133,11 +139,6 @@ export const StopResponse = envelope(Stop);
 export const RouteResponse = envelope(Route);
 export const DeparturesResponse = envelope(Type.Array(Departure));
 
-export const TransitErrorResponse = Type.Object({
-  error: Type.String(),
-  code: Type.Optional(Type.String()),
-  retryable: Type.Optional(Type.Boolean()),
-});
 
 export const CoverageFeed = Type.Object(
   {

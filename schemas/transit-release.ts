@@ -8,6 +8,8 @@
  * Times are integer seconds after "noon minus 12 h" of the service date (GTFS), so 25:10:00
  * is 90600 and VIA Rail's 110:29:00 is 397740.
  */
+/** The release kind (and job kind) of transit: one name for builds, jobs, the registry and the API. */
+export const TRANSIT_KIND = 'transit';
 export const TRANSIT_SCHEMA_VERSION = 1;
 export const TRANSIT_DATABASE_FILE = 'transit.duckdb';
 

@@ -5,9 +5,8 @@ import { isoUtc } from '../../engines/road-events/publisher-time.ts';
 import type { RoadEventsMeta, RoadEventsQuery } from '../../schemas/road-events-api.ts';
 import { errors } from '../errors.ts';
 import { freshness } from '../../engines/road-events/freshness.ts';
-import { ParamError, readFilter } from '../params/road-events.ts';
-import type { RoadEventsEndpoint } from '../routes/road-events/endpoints.ts';
-import { selectEvents } from '../../engines/road-events/select.ts';
+import { readFilter } from '../params/road-events.ts';
+import { selectEvents, type EventList } from '../../engines/road-events/select.ts';
 import type { RoadEventsCache } from '../../engines/road-events/snapshot-cache.ts';
 
 /** Edge caching of a 200 (volume 2: polled live behind a 60-second edge cache). */
@@ -42,14 +41,8 @@ const STATUS_TAIL = Object.fromEntries(EVENT_STATUSES.map((s) => [s, Buffer.from
  * response schema documents the answer and the tests check answers against it). Bytes, not a
  * joined string: joining 150 KiB of strings and encoding them on write costs about 5 times more.
  */
-export async function answerRoadEvents(app: FastifyInstance, cache: RoadEventsCache, endpoint: RoadEventsEndpoint, query: RoadEventsQuery, reply: FastifyReply) {
-  let filter;
-  try {
-    filter = readFilter(query);
-  } catch (err) {
-    if (err instanceof ParamError) throw errors.badRequest(err.message);
-    throw err;
-  }
+export async function answerRoadEvents(app: FastifyInstance, cache: RoadEventsCache, list: EventList, query: RoadEventsQuery, reply: FastifyReply) {
+  const filter = readFilter(query);
   let view;
   try {
     view = await cache.current();
@@ -67,7 +60,7 @@ export async function answerRoadEvents(app: FastifyInstance, cache: RoadEventsCa
     fetched_at: fresh.fetchedAtMs === null ? null : fetchedAt(fresh.fetchedAtMs),
     ...(fresh.unavailable.length ? { unavailable: fresh.unavailable } : {}),
   };
-  const picked = selectEvents(view.columns, endpoint, filter, fresh.served, now);
+  const picked = selectEvents(view.columns, list, filter, fresh.served, now);
   const parts: Buffer[] = [DATA_OPEN];
   for (let i = 0; i < picked.length; i++) {
     if (i) parts.push(COMMA);

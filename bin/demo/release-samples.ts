@@ -1,3 +1,4 @@
+import { TRANSIT_KIND } from '../../schemas/transit-release.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 /** The bundled sample source of every release kind, as the options of `canmap ingest <kind>`; generated inputs go to `dir`. */
 async function sampleSources(dir: string): Promise<Array<{ kind: string; options: Record<string, unknown> }>> {
   return [
-    { kind: 'transit', options: { feeds: path.join(ROOT, 'samples/gtfs/feeds.json') } },
+    { kind: TRANSIT_KIND, options: { feeds: path.join(ROOT, 'samples/gtfs/feeds.json') } },
     { kind: 'geocoding', options: { input: await writeGeocodingSamples(dir) } },
   ];
 }

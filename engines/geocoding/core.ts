@@ -1,3 +1,4 @@
+import { bboxContains } from '../../lib/geo/bbox.ts';
 import type { CandidateCollector } from './candidates.ts';
 import { pickAddress, prepareCivic, streetPostcode, type CivicQuery } from './housenumber.ts';
 import { L_LOCALITY, L_POI, L_REGION, L_STREET, LAYER_CODES } from './index/sections.ts';
@@ -8,7 +9,8 @@ import { hitPoint, type Hit } from './results.ts';
 import { localityScope } from './scope.ts';
 import { civicKey } from './text/fold.ts';
 import type { Term } from './terms.ts';
-import type { BBox, MatchReason, ResultLayer } from './types.ts';
+import type { MatchReason, ResultLayer } from './types.ts';
+import type { BBox } from '../../lib/geo/bbox.ts';
 
 /** Rows verified per posting set (bounds the work of very common words). */
 export const CANDIDATE_CAP = 8000;
@@ -47,7 +49,7 @@ interface Scored {
 /** Shared pipeline of search, structured and places search: candidates → match → civic → filter → rank. */
 export function runCore(view: IndexView, collector: CandidateCollector, q: CoreQuery): Hit[] {
   const a = view.a;
-  if (q.bbox && (q.bbox[0] > q.bbox[2] || q.bbox[1] > q.bbox[3])) return [];
+  if (q.bbox && (q.bbox.minLon > q.bbox.maxLon || q.bbox.minLat > q.bbox.maxLat)) return [];
   const withNumber = q.housenumber !== undefined;
   const civic = prepareCivic(view, q.housenumber, q.unit, q.postcode);
   const numberKey = q.housenumber !== undefined ? civicKey(q.housenumber) : '';
@@ -119,7 +121,7 @@ export function runCore(view: IndexView, collector: CandidateCollector, q: CoreQ
   for (const hit of hits) {
     if (q.postcodeExcludes && hit.reasons.includes('postalcode_differs')) continue;
     const [lng, lat] = hitPoint(view, hit);
-    if (q.bbox && (lng < q.bbox[0] || lat < q.bbox[1] || lng > q.bbox[2] || lat > q.bbox[3])) continue;
+    if (q.bbox && !bboxContains(q.bbox, lng, lat)) continue;
     hit.score += focusBonus(q.focus, lng, lat);
     if (q.allFallback) hit.fallback = true;
     out.push(hit);

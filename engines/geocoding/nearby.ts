@@ -1,6 +1,6 @@
 import { around } from 'geokdbush';
 import type { EngineContext } from './context.ts';
-import { distanceMetres } from './geo.ts';
+import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { toGeocodeResult, type Hit } from './results.ts';
 import type { GeocodeResult, NearbyInput } from './types.ts';
 
@@ -18,7 +18,7 @@ export function nearbyHits(ctx: EngineContext, input: NearbyInput): Hit[] {
     (i) => wanted.has(entCategory[poiEntity[i]!]!));
   return items.map((i) => {
     const e = poiEntity[i]!;
-    return { entity: e, address: -1, score: 0, reasons: [], fallback: false, distance: distanceMetres(input.lng, input.lat, entLng[e]!, entLat[e]!) };
+    return { entity: e, address: -1, score: 0, reasons: [], fallback: false, distance: Math.round(haversineMetres(input.lng, input.lat, entLng[e]!, entLat[e]!)) };
   });
 }
 

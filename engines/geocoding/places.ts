@@ -7,7 +7,8 @@ import { nearbyHits } from './nearby.ts';
 import { entityCity, entityName, type Hit } from './results.ts';
 import { civicKey } from './text/fold.ts';
 import { wordTerms } from './terms.ts';
-import type { BBox, NearbyInput, PlaceRecord } from './types.ts';
+import type { NearbyInput, PlaceRecord } from './types.ts';
+import type { BBox } from '../../lib/geo/bbox.ts';
 
 export interface PlacesSearchControls {
   lang: string;

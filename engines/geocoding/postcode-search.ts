@@ -1,10 +1,12 @@
+import { bboxContains } from '../../lib/geo/bbox.ts';
 import { prepareCivic } from './housenumber.ts';
 import { indexOfSorted } from './index/strings.ts';
 import type { IndexView } from './index/view.ts';
 import { matchTerms } from './match.ts';
 import type { Hit } from './results.ts';
 import type { Term } from './terms.ts';
-import type { BBox, ResultLayer } from './types.ts';
+import type { ResultLayer } from './types.ts';
+import type { BBox } from '../../lib/geo/bbox.ts';
 
 export interface PostcodeQuery {
   postcode: string;
@@ -28,7 +30,7 @@ export function postcodeAddresses(view: IndexView, postcode: string): Uint32Arra
  */
 export function postcodeSearch(view: IndexView, q: PostcodeQuery): Hit[] {
   if (!q.layers.has('address')) return [];
-  if (q.bbox && (q.bbox[0] > q.bbox[2] || q.bbox[1] > q.bbox[3])) return [];
+  if (q.bbox && (q.bbox.minLon > q.bbox.maxLon || q.bbox.minLat > q.bbox.maxLat)) return [];
   const ids = postcodeAddresses(view, q.postcode);
   const civic = q.housenumber !== undefined ? prepareCivic(view, q.housenumber, undefined, undefined) : null;
   const a = view.a;
@@ -41,7 +43,7 @@ export function postcodeSearch(view: IndexView, q: PostcodeQuery): Hit[] {
     if (q.region !== undefined && region !== null && region !== q.region) continue;
     const lng = a.adLng[p]!;
     const lat = a.adLat[p]!;
-    if (q.bbox && (lng < q.bbox[0] || lat < q.bbox[1] || lng > q.bbox[2] || lat > q.bbox[3])) continue;
+    if (q.bbox && !bboxContains(q.bbox, lng, lat)) continue;
     out.push({
       entity: street,
       address: p,

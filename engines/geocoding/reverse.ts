@@ -1,6 +1,6 @@
 import { around } from 'geokdbush';
 import type { EngineContext } from './context.ts';
-import { distanceMetres } from './geo.ts';
+import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { hitPoint, toGeocodeResult, type Hit } from './results.ts';
 import type { GeocodeResult, ReverseInput } from './types.ts';
 
@@ -13,7 +13,7 @@ export function reverse(ctx: EngineContext, input: ReverseInput): GeocodeResult[
       ? { entity: view.a.adStreet[item]!, address: item, score: 0, reasons: [], fallback: false }
       : { entity: view.a.revEntity[item - m]!, address: -1, score: 0, reasons: [], fallback: false };
     const [lng, lat] = hitPoint(view, hit);
-    hit.distance = distanceMetres(input.lng, input.lat, lng, lat);
+    hit.distance = Math.round(haversineMetres(input.lng, input.lat, lng, lat));
     return hit;
   });
   // Rounding can tie; keep the order stable and ascending.

@@ -1,3 +1,4 @@
+import { bboxContains } from '../../lib/geo/bbox.ts';
 import { resolveRegion } from './text/provinces.ts';
 import { parseQuery } from './text/query-parse.ts';
 import type { EngineContext } from './context.ts';
@@ -68,7 +69,7 @@ function regionFirst(ctx: EngineContext, hits: Hit[], code: string, layers: Read
   const lng = view.a.entLng[e]!;
   const lat = view.a.entLat[e]!;
   const b = controls.bbox;
-  if (b && (lng < b[0] || lat < b[1] || lng > b[2] || lat > b[3])) return hits;
+  if (b && !bboxContains(b, lng, lat)) return hits;
   const rest = hits.filter((h) => h.entity !== e);
   const top = rest.length ? rest[0]!.score : 0;
   const own = hits.find((h) => h.entity === e)?.score ?? 0;

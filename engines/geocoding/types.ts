@@ -4,15 +4,11 @@
  * the engine raises GeocodeQueryError only for what only it can tell (e.g. a query made of
  * postal delivery terms alone, an unknown category token).
  */
-export type ResultLayer = 'address' | 'street' | 'locality' | 'region' | 'poi';
-export const RESULT_LAYERS: readonly ResultLayer[] = ['address', 'street', 'locality', 'region', 'poi'];
+import type { BBox } from '../../lib/geo/bbox.ts';
+import { QueryError } from '../../lib/query-error.ts';
+import type { MatchReason, MatchType, Precision, ResultLayer } from '../../schemas/geocoding-api.ts';
 
-export type MatchType = 'exact' | 'partial' | 'fallback' | 'unknown';
-export type Precision = 'point' | 'street' | 'locality' | 'region' | 'unknown';
-export type MatchReason =
-  | 'housenumber_not_matched' | 'housenumber_differs' | 'unit_not_verified' | 'unit_differs'
-  | 'postalcode_not_verified' | 'postalcode_differs' | 'region_not_verified' | 'region_differs'
-  | 'terms_unmatched' | 'fuzzy_match';
+export { RESULT_LAYERS, type MatchReason, type MatchType, type Precision, type ResultLayer } from '../../schemas/geocoding-api.ts';
 
 export interface ResultAddress {
   housenumber?: string;
@@ -43,7 +39,6 @@ export interface GeocodeResult {
   address?: ResultAddress;
 }
 
-export type BBox = [number, number, number, number];
 
 /** Controls shared by search, structured and batch (already validated by the route). */
 export interface SearchControls {
@@ -90,7 +85,8 @@ export interface PlaceRecord {
 }
 
 /** A 400 the engine decides (message is the response's `error`). */
-export class GeocodeQueryError extends Error {}
+/** The engine's QueryError: the API answers it as a 400 with its message. */
+export class GeocodeQueryError extends QueryError {}
 
 export type CategoryResolution = { ok: true; ids: string[] } | { ok: false; unknownToken: string };
 

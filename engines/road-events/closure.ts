@@ -1,6 +1,7 @@
-import type { BBox, RoadGeometry } from './geometry.ts';
+import type { RoadGeometry } from './geometry.ts';
 import type { Jurisdiction } from './jurisdictions.ts';
 import type { Window } from './schedule.ts';
+import type { BBox } from '../../lib/geo/bbox.ts';
 
 /** A road a provincial authority has fully shut (or will), as stored for route warnings. */
 export interface Closure {

@@ -1,4 +1,4 @@
-import type { BBox } from './geometry.ts';
+import type { BBox } from '../../lib/geo/bbox.ts';
 
 /** Degrees per grid cell: about 28 km north–south, 15–20 km east–west in BC. */
 const CELL_DEG = 0.25;

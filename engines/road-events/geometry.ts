@@ -4,6 +4,9 @@
  * a segment, found in a local equirectangular frame; good to well under a metre at road scales.
  * An area (Polygon, MultiPolygon) is measured to its ring edges, and is 0 m from what lies inside it.
  */
+import type { BBox } from '../../lib/geo/bbox.ts';
+import { haversineMetres, METRES_PER_DEGREE } from '../../lib/geo/haversine.ts';
+
 export type Position = [number, number];
 
 export type RoadGeometry =
@@ -14,17 +17,7 @@ export type RoadGeometry =
   | { type: 'Polygon'; coordinates: Position[][] }
   | { type: 'MultiPolygon'; coordinates: Position[][][] };
 
-export interface BBox {
-  minLon: number;
-  minLat: number;
-  maxLon: number;
-  maxLat: number;
-}
-
-const EARTH_RADIUS_M = 6_371_008.8;
 const RAD = Math.PI / 180;
-/** Metres per degree of latitude on the mean sphere. */
-export const METRES_PER_DEGREE = EARTH_RADIUS_M * RAD;
 
 function isPosition(value: unknown): value is Position {
   if (!Array.isArray(value) || value.length < 2) return false;
@@ -142,12 +135,6 @@ export function expandBBox(b: BBox, metres: number): BBox {
 /** The box around a circle of `metres` about (lon, lat). */
 export const circleBBox = (lon: number, lat: number, metres: number): BBox => expandBBox({ minLon: lon, minLat: lat, maxLon: lon, maxLat: lat }, metres);
 
-export function haversineMetres(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /** Metres from (lon, lat) to the nearest point of segment a–b. */
 export function pointSegmentMetres(lon: number, lat: number, a: Position, b: Position): number {

@@ -1,17 +1,12 @@
 /**
  * How Open511 values become volume 2 values. Anything not listed here becomes `unknown`: no
  * value is ever inferred from another field (an event type never implies a closure, a lane state
- * never implies a surface). The README's mapping table is this file.
+ * never implies a surface). The README's mapping table is this file; the volume 2 vocabularies
+ * themselves are the API contract, in schemas/road-events-api.ts.
  */
+import type { Direction, EventType, LaneState, Severity, Surface } from '../../schemas/road-events-api.ts';
 
-export const EVENT_TYPES = ['closure', 'incident', 'construction', 'weather', 'restriction', 'ferry', 'hazard', 'special_event', 'unknown'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-export const SEVERITIES = ['minor', 'major', 'unknown'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
-export const EVENT_STATUSES = ['active', 'planned', 'archived'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
+export { CONDITIONS, DIRECTIONS, EVENT_STATUSES, EVENT_TYPES, SEVERITIES, type Condition, type Direction, type EventStatus, type EventType, type LaneState, type Severity, type Surface } from '../../schemas/road-events-api.ts';
 
 /** event_type. ROAD_CONDITION has no volume 2 type (its surface is in `condition`). */
 export const TYPE_BY_EVENT_TYPE: Record<string, EventType> = {
@@ -40,8 +35,7 @@ export const LANE_STATE_BY_STATE = {
   SOME_LANES_CLOSED: 'some_lanes_closed',
   SINGLE_LANE_ALTERNATING: 'single_lane_alternating',
   ALL_LANES_OPEN: 'all_lanes_open',
-} as const;
-export type LaneState = (typeof LANE_STATE_BY_STATE)[keyof typeof LANE_STATE_BY_STATE];
+} as const satisfies Record<string, LaneState>;
 
 /** event_subtypes that state the road surface. Other subtypes (ACCIDENT, POOR_VISIBILITY, ...) say nothing about it. */
 export const SURFACE_BY_SUBTYPE = {
@@ -58,18 +52,12 @@ export const SURFACE_BY_SUBTYPE = {
   SURFACE_WATER_HAZARD: 'surface_water',
   PASSABLE_WITH_CARE: 'passable_with_care',
   ALMOST_IMPASSABLE: 'almost_impassable',
-} as const;
-export type Surface = (typeof SURFACE_BY_SUBTYPE)[keyof typeof SURFACE_BY_SUBTYPE];
-
-export const CONDITIONS = [...Object.values(LANE_STATE_BY_STATE), ...Object.values(SURFACE_BY_SUBTYPE), 'unknown'] as const;
-export type Condition = LaneState | Surface | 'unknown';
+} as const satisfies Record<string, Surface>;
 
 /** roads[].direction; an absent direction is unknown (Open511: "if direction is simply unknown, omit this field"). */
 export const DIRECTION_BY_DIRECTION = {
   N: 'n', NE: 'ne', E: 'e', SE: 'se', S: 's', SW: 'sw', W: 'w', NW: 'nw', BOTH: 'both', NONE: 'none',
-} as const;
-export const DIRECTIONS = [...Object.values(DIRECTION_BY_DIRECTION), 'unknown'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
+} as const satisfies Record<string, Direction>;
 
 /** status; an ACTIVE event is active, planned or archived by its schedule (event-status.ts). */
 export const PUBLISHER_STATUS = { ACTIVE: 'active', ARCHIVED: 'archived' } as const;

@@ -1,20 +1,48 @@
-import { geometryTouchesBBox, pointGeometryMetres, circleBBox, type BBox } from './geometry.ts';
-import type { EventStatus } from './mapping.ts';
-import type { RoadEventsEndpoint } from '../../api/routes/road-events/endpoints.ts';
-import type { RoadEventsFilter } from '../../api/params/road-events.ts';
+import { geometryTouchesBBox, pointGeometryMetres, circleBBox } from './geometry.ts';
+import type { EventStatus, EventType, Severity } from './mapping.ts';
 import { JURISDICTION_CODES, SEVERITY_CODES, STATUS_CODES, statusAt, TYPE_CODES, type CachedEvent, type EventColumns } from './snapshot-cache.ts';
+import type { BBox } from '../../lib/geo/bbox.ts';
+
+/** A request's filters, checked (api/params/road-events.ts reads them from the query). */
+export interface RoadEventsFilter {
+  jurisdictions: string[];
+  bbox: BBox | null;
+  near: { lng: number; lat: number; radius: number } | null;
+  types: Set<EventType> | null;
+  severities: Set<Severity> | null;
+  statuses: Set<EventStatus> | null;
+  updatedSinceMs: number | null;
+  limit: number;
+}
+
+/** The base list an endpoint answers from: same filters, different events. */
+export interface EventList {
+  /** Only events with a road whose state is CLOSED, or only events stating a surface; null: every event. */
+  only: 'closed' | 'surface' | null;
+  /** The statuses listed when the request names none; null: every status. */
+  defaultStatuses: ReadonlySet<EventStatus> | null;
+}
+
+export const EVENT_LISTS = {
+  /** Every event the publisher lists now. */
+  all: { only: null, defaultStatuses: null },
+  /** Roads actually shut, in force now unless the request asks for other statuses. */
+  closures: { only: 'closed', defaultStatuses: new Set<EventStatus>(['active']) },
+  /** Events carrying a surface condition. */
+  surface: { only: 'surface', defaultStatuses: null },
+} as const satisfies Record<string, EventList>;
 
 const codes = (values: Iterable<string> | null, list: readonly string[]) => (values ? new Set([...values].map((v) => list.indexOf(v))) : null);
 
 /**
- * The events of one endpoint matching the filters, in answer order (the columns are sorted), at
+ * The events of one list matching the filters, in answer order (the columns are sorted), at
  * most filter.limit, each with its status at `nowMs`. Boxes are compared first; bbox then needs
  * some part of the geometry inside the box, near the exact distance to it (a line matches by its
  * nearest point).
  */
 export function selectEvents(
   c: EventColumns,
-  endpoint: RoadEventsEndpoint,
+  list: EventList,
   filter: RoadEventsFilter,
   served: Iterable<string>,
   nowMs: number,
@@ -22,9 +50,9 @@ export function selectEvents(
   const jurisdictions = codes(served, JURISDICTION_CODES)!;
   const types = codes(filter.types, TYPE_CODES);
   const severities = codes(filter.severities, SEVERITY_CODES);
-  const statuses = codes(filter.statuses ?? endpoint.defaultStatuses, STATUS_CODES);
+  const statuses = codes(filter.statuses ?? list.defaultStatuses, STATUS_CODES);
   const since = filter.updatedSinceMs ?? -Infinity;
-  const flag = endpoint.only === 'closed' ? c.closed : endpoint.only === 'surface' ? c.surface : null;
+  const flag = list.only === 'closed' ? c.closed : list.only === 'surface' ? c.surface : null;
   // One box holding every spatial condition: events outside it are skipped on four comparisons.
   let reach: BBox | null = filter.bbox;
   if (filter.near) {

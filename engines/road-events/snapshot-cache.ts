@@ -1,11 +1,12 @@
 import type { Pool, PoolClient } from 'pg';
 import { eventStatusSpan } from './event-status.ts';
-import type { BBox, RoadGeometry } from './geometry.ts';
+import type { RoadGeometry } from './geometry.ts';
 import { eventsFeed, ROAD_EVENT_JURISDICTIONS } from './jurisdictions.ts';
 import { EVENT_STATUSES, EVENT_TYPES, SEVERITIES, type EventStatus, type EventType, type PublisherStatus, type Severity } from './mapping.ts';
 import { scheduleFromJson, type Schedule, type ScheduleJson } from './schedule.ts';
 import { EventGrid } from './event-grid.ts';
 import type { FeedState } from './freshness.ts';
+import type { BBox } from '../../lib/geo/bbox.ts';
 
 /** One stored event, ready to write out. */
 export interface CachedEvent {

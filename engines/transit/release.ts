@@ -4,13 +4,12 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { KindOpener } from '../../releases/reader.ts';
 import type { Manifest } from '../../schemas/manifest.ts';
-import { TRANSIT_DATABASE_FILE } from '../../schemas/transit-release.ts';
+import { TRANSIT_DATABASE_FILE, TRANSIT_KIND } from '../../schemas/transit-release.ts';
 import type { TransitData } from './data.ts';
 import { loadAgencies, loadFeeds, loadRoutes, loadStops } from './load-catalog.ts';
 import { loadServiceCalendar, loadStopTimes, loadTrips } from './load-schedule.ts';
 import { linkStops } from './link-stops.ts';
 
-export const TRANSIT_KIND = 'transit';
 
 /**
  * Opens a transit release for serving: reads transit.duckdb READ_ONLY once into compact

@@ -2,21 +2,15 @@
  * A static grid over stop coordinates for "stops within r metres of a point": candidates come
  * from the cells overlapping the query's bounding box, then the exact haversine distance decides.
  */
-export const EARTH_RADIUS_M = 6_371_008.8;
-const METRES_PER_DEGREE_LAT = (Math.PI * EARTH_RADIUS_M) / 180;
+import { haversineMetres, METRES_PER_DEGREE } from '../../lib/geo/haversine.ts';
+
+const METRES_PER_DEGREE_LAT = METRES_PER_DEGREE;
+const toRad = Math.PI / 180;
 const CELL_DEGREES = 0.01;
 /** Beyond this the cell scan grows without bound; the API allows 10 km. */
 const MAX_RADIUS_M = 100_000;
 const LNG_CELLS = Math.round(360 / CELL_DEGREES);
 
-const toRad = Math.PI / 180;
-
-export function haversineMetres(lng1: number, lat1: number, lng2: number, lat2: number): number {
-  const dLat = (lat2 - lat1) * toRad;
-  const dLng = (lng2 - lng1) * toRad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * toRad) * Math.cos(lat2 * toRad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 export interface GridHit {
   item: number;

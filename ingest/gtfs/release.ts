@@ -1,7 +1,7 @@
 import { version as duckdbVersion } from '@duckdb/node-api';
 import type { BuildOutcome, PublishSpec } from '../../releases/publish.ts';
 import type { ManifestInput } from '../../schemas/manifest.ts';
-import { TRANSIT_SCHEMA_VERSION } from '../../schemas/transit-release.ts';
+import { TRANSIT_KIND, TRANSIT_SCHEMA_VERSION } from '../../schemas/transit-release.ts';
 import type { LocatedFeed } from '../../schemas/transit-feeds.ts';
 import { InvalidInputError } from '../errors.ts';
 import { buildTransitDatabase, type TransitBuildResult } from './build.ts';
@@ -108,7 +108,7 @@ export async function prepareTransitRelease(feeds: LocatedFeed[], opts: TransitR
 
   let used = false;
   return {
-    kind: 'transit',
+    kind: TRANSIT_KIND,
     builderVersion: TRANSIT_BUILDER_VERSION,
     schemaVersion: TRANSIT_SCHEMA_VERSION,
     inputs,

@@ -1,3 +1,4 @@
+import { GEOCODING_KIND } from '../../schemas/geocoding-release.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { InvalidInputError } from '../../ingest/errors.ts';
 import { GEOCODING_INPUT_KINDS, GeocodingInput, orderInputs, parseInputSpec } from '../../ingest/geocoding/inputs.ts';
@@ -16,7 +17,7 @@ export type GeocodingPayload = Static<typeof GeocodingPayload>;
 
 /** Address, OSM, locality and region files → one geocoding release. */
 export const geocodingKind: IngestKind<GeocodingPayload> = {
-  kind: 'geocoding',
+  kind: GEOCODING_KIND,
   payloadSchema: GeocodingPayload,
   cli: {
     usage: `geocoding --input KIND:PATH [--input KIND:PATH ...]   (KIND: ${GEOCODING_INPUT_KINDS.join(', ')})`,

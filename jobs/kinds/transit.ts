@@ -1,3 +1,4 @@
+import { TRANSIT_KIND } from '../../schemas/transit-release.ts';
 import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { InvalidInputError } from '../../ingest/errors.ts';
@@ -20,7 +21,7 @@ export type TransitPayload = Static<typeof TransitPayload>;
 
 /** GTFS feeds listed in a feeds file → one transit release. */
 export const transitKind: IngestKind<TransitPayload> = {
-  kind: 'transit',
+  kind: TRANSIT_KIND,
   payloadSchema: TransitPayload,
   cli: {
     usage: 'transit --feeds FILE',

@@ -10,7 +10,7 @@ import { sanitizeRegion } from '../../api/params/geocoding/region.ts';
 import { sanitizeSearchControls } from '../../api/params/geocoding/search-controls.ts';
 import { sanitizeAddressLine, sanitizeCountry, sanitizePostalcode, sanitizeStructuredInput } from '../../api/params/geocoding/structured.ts';
 import { sanitizeLang, sanitizeQ } from '../../api/params/geocoding/text.ts';
-import { haversineMetres } from '../../engines/transit/stop-grid.ts';
+import { haversineMetres } from '../../lib/geo/haversine.ts';
 
 /*
  * The parameter sanitizers of /geocode/* and /places/* (volume 2), one by one. The routes only
@@ -67,13 +67,13 @@ describe('sanitizeRadius', () => {
 
 describe('sanitizeBbox', () => {
   it('reads minlon,minlat,maxlon,maxlat (string or JSON numbers)', () => {
-    expect(sanitizeBbox('-123.2,49.2,-123.0,49.3')).toEqual({ ok: true, value: { box: [-123.2, 49.2, -123, 49.3], empty: false } });
-    expect(sanitizeBbox(' -123.2 , 49.2 ,-123 , 49.3')).toEqual({ ok: true, value: { box: [-123.2, 49.2, -123, 49.3], empty: false } });
-    expect(sanitizeBbox([-123.2, 49.2, -123, 49.3])).toEqual({ ok: true, value: { box: [-123.2, 49.2, -123, 49.3], empty: false } });
+    expect(sanitizeBbox('-123.2,49.2,-123.0,49.3')).toEqual({ ok: true, value: { box: { minLon: -123.2, minLat: 49.2, maxLon: -123, maxLat: 49.3 }, empty: false } });
+    expect(sanitizeBbox(' -123.2 , 49.2 ,-123 , 49.3')).toEqual({ ok: true, value: { box: { minLon: -123.2, minLat: 49.2, maxLon: -123, maxLat: 49.3 }, empty: false } });
+    expect(sanitizeBbox([-123.2, 49.2, -123, 49.3])).toEqual({ ok: true, value: { box: { minLon: -123.2, minLat: 49.2, maxLon: -123, maxLat: 49.3 }, empty: false } });
   });
   it('a box with no area is valid and empty', () => {
-    expect(sanitizeBbox('-123,49,-123,49.5')).toEqual({ ok: true, value: { box: [-123, 49, -123, 49.5], empty: true } });
-    expect(sanitizeBbox('-123,49,-122,49')).toEqual({ ok: true, value: { box: [-123, 49, -122, 49], empty: true } });
+    expect(sanitizeBbox('-123,49,-123,49.5')).toEqual({ ok: true, value: { box: { minLon: -123, minLat: 49, maxLon: -123, maxLat: 49.5 }, empty: true } });
+    expect(sanitizeBbox('-123,49,-122,49')).toEqual({ ok: true, value: { box: { minLon: -123, minLat: 49, maxLon: -122, maxLat: 49 }, empty: true } });
   });
   it.each([
     [''], ['1,2,3'], ['1,2,3,4,5'], ['a,b,c,d'], ['1,2,3,NaN'], ['1,2,3,Infinity'], ['1e1,2,3,4'], ['1,,3,4'],
@@ -185,7 +185,7 @@ describe('sanitizeSearchControls', () => {
       .toEqual({
         ok: true,
         value: {
-          controls: { lang: 'fr', limit: 50, bbox: [-124, 49, -122, 50], layers: ['poi'], region: 'BC', focus: { lng: -123.1, lat: 49.2 } },
+          controls: { lang: 'fr', limit: 50, bbox: { minLon: -124, minLat: 49, maxLon: -122, maxLat: 50 }, layers: ['poi'], region: 'BC', focus: { lng: -123.1, lat: 49.2 } },
           energy: false,
           empty: false,
         },

@@ -1,9 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haversineMetres } from '../../engines/transit/stop-grid.ts';
 import type { RegisteredRelease } from '../../releases/registry.ts';
 import { CAFE_COUNT, testCorpus, VANCOUVER } from '../support/geocoding-corpus.ts';
 import { GeocodingApiStack } from '../support/geocoding-api-stack.ts';
+import { haversineMetres } from '../../lib/geo/haversine.ts';
 
 /*
  * /geocode/* and /places/* over HTTP (auth, validation, release store, engine), against a

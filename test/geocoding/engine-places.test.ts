@@ -116,7 +116,7 @@ describe('places', () => {
 
   it('filters by category and bbox', () => {
     expect(g.placesSearch('vancouver', { lang: 'en', limit: 10, categories: ['transport.airport'] }).map((r) => r.source_id)).toEqual(['yvr']);
-    expect(g.placesSearch('pharmacy', { lang: 'en', limit: 10, bbox: [-123.2, 49.2, -123.05, 49.3] }).map((r) => r.source_id).sort()).toEqual(['pharm1', 'pharm2']);
+    expect(g.placesSearch('pharmacy', { lang: 'en', limit: 10, bbox: { minLon: -123.2, minLat: 49.2, maxLon: -123.05, maxLat: 49.3 } }).map((r) => r.source_id).sort()).toEqual(['pharm1', 'pharm2']);
     expect(g.placesSearch('7-Eleven', { lang: 'en', limit: 10 }).map((r) => r.source_id)).toEqual(['seven']);
   });
 

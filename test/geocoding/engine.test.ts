@@ -183,11 +183,11 @@ describe('search: regions, filters and focus', () => {
   });
 
   it('applies bbox and layers as hard filters; contradictory filters give []', () => {
-    const northVanBox: [number, number, number, number] = [-123.09, 49.30, -123.05, 49.33];
+    const northVanBox = { minLon: -123.09, minLat: 49.30, maxLon: -123.05, maxLat: 49.33 };
     const inBox = g.search('main st', ctl({ bbox: northVanBox }));
     expect(inBox.map((r) => r.address?.city)).toEqual(['North Vancouver']);
     expect(g.search('main st', ctl({ bbox: northVanBox, region: 'ON' }))).toEqual([]);
-    expect(g.search('main st', ctl({ bbox: [-123, 49, -124, 50] }))).toEqual([]);
+    expect(g.search('main st', ctl({ bbox: { minLon: -123, minLat: 49, maxLon: -124, maxLat: 50 } }))).toEqual([]);
     expect(g.search('vancouver', ctl({ layers: ['poi'] })).every((r) => r.layer === 'poi')).toBe(true);
     expect(g.search('vancouver', ctl({ layers: ['poi'] })).length).toBeGreaterThan(0);
     expect(g.search('hanna ave', ctl({ layers: ['address'] }))).toEqual([]);

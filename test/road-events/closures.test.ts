@@ -105,7 +105,7 @@ describe('closures of three provinces', () => {
     expect(outcomes.map((o) => [o.jurisdiction, o.outcome, o.closures])).toEqual([['CA-AB', 'failed', 2], ['CA-ON', 'changed', 0]]);
     const { rows } = await pool.query(`SELECT jurisdiction, count(*)::int AS n, max(fetched_at) AS at FROM road_closures GROUP BY 1 ORDER BY 1`);
     expect(rows.map((r) => [r.jurisdiction, r.n, r.at.toISOString()])).toEqual([['CA-AB', 2, '2026-01-10T16:05:00.000Z']]);
-    expect((await readFeedStatus(pool, 'closures:CA-AB'))!.lastError).toBe('HTTP 500 Internal Server Error');
+    expect((await readFeedStatus(pool, 'closures:CA-AB'))!.lastError).toBe('upstream answered HTTP 500');
     // Ontario's previous answer had 3 events (< 10), so an empty list is believed; with many it is refused:
     await pool.query(`UPDATE road_feed_status SET upstream_count = 40 WHERE feed = 'closures:CA-ON'`);
     upstream.script('/on/api/v2/get/event', { body: fixture('ontario-511-events.json') });

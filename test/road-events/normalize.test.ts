@@ -3,15 +3,14 @@ import { EventGrid } from '../../engines/road-events/event-grid.ts';
 import { closureFrom511 } from '../../ingest/road-events/closures/from-511.ts';
 import { closureFromOpen511 } from '../../ingest/road-events/closures/from-open511.ts';
 import { eventStatus, eventStatusSpan } from '../../engines/road-events/event-status.ts';
-import {
-  decodePolyline, geometryBBox, geometryTouchesBBox, haversineMetres, pointGeometryMetres, readGeometry, routeGeometryMetres, type Position,
-} from '../../engines/road-events/geometry.ts';
+import { decodePolyline, geometryBBox, geometryTouchesBBox, pointGeometryMetres, readGeometry, routeGeometryMetres, type Position } from '../../engines/road-events/geometry.ts';
 import { retryAfterMs } from '../../ingest/road-events/http-json.ts';
 import { JURISDICTIONS } from '../../engines/road-events/jurisdictions.ts';
 import { normalizeOpen511Event, toRecord, type NormalizedEvent } from '../../ingest/road-events/normalize-open511.ts';
 import { parsePublisherTime } from '../../engines/road-events/publisher-time.ts';
 import { readSchedule, scheduleBounds, scheduleFromJson, scheduleToJson, scheduleWindows } from '../../engines/road-events/schedule.ts';
 import { drivebc, fixture } from '../support/road-events-upstream.ts';
+import { haversineMetres } from '../../lib/geo/haversine.ts';
 
 const BC = JURISDICTIONS['CA-BC'];
 const eventsOf = (text: string) => (JSON.parse(text) as { events: unknown[] }).events;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeAt } from '../../api/params/transit/at.ts';
 import { sanitizeNear } from '../../api/params/transit/near.ts';
-import { EARTH_RADIUS_M, haversineMetres, StopGrid } from '../../engines/transit/stop-grid.ts';
+import { StopGrid } from '../../engines/transit/stop-grid.ts';
+import { EARTH_RADIUS_M, haversineMetres } from '../../lib/geo/haversine.ts';
 
 describe('sanitizeNear', () => {
   it('accepts lng,lat with spaces and signs', () => {

@@ -2,12 +2,12 @@ import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haversineMetres } from '../../engines/transit/stop-grid.ts';
 import { loadFeedsList } from '../../ingest/gtfs/feeds-list.ts';
 import type { RegisteredRelease } from '../../releases/registry.ts';
 import { expectedDepartures, readGtfsZip, type Table } from '../support/transit-api-oracle.ts';
 import { GTFS_DIR, routePath, stopPath, TransitApiStack } from '../support/transit-api-stack.ts';
 import { repoPath } from '../support/paths.ts';
+import { haversineMetres } from '../../lib/geo/haversine.ts';
 
 /*
  * The transit API over a release built by the real builder from real feeds (attribution:
@@ -449,6 +449,29 @@ describe('malformed parameters', () => {
       expect(res.status, url).toBeLessThan(500);
       expect([200, 400, 404], url).toContain(res.status);
     }
+  });
+
+  it('answers an id the router cannot take, or any unknown id, with the endpoint\'s JSON 404', async () => {
+    const cases: [string, string][] = [
+      ['/transit/stops/%E0%A4%A', 'stop not found'],
+      ['/transit/stops/%', 'stop not found'],
+      [`/transit/stops/${'x'.repeat(1025)}`, 'stop not found'],
+      [`/transit/stops/${'x'.repeat(5000)}/departures`, 'stop not found'],
+      [`/transit/stops/${'x'.repeat(600)}`, 'stop not found'],
+      [`/transit/stops/${'x'.repeat(1024)}/departures`, 'stop not found'],
+      ['/transit/routes/%zz', 'route not found'],
+      [`/transit/routes/${'y'.repeat(800)}`, 'route not found'],
+    ];
+    for (const [url, error] of cases) {
+      const res = await stack.get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.body, url).toEqual({ error });
+    }
+    // A path we do not serve stays the plain-text 404, even with a bad escape.
+    const unserved = await stack.get('/transit/nowhere/%E0%A4%A');
+    expect(unserved.status).toBe(404);
+    expect(unserved.text).toBe('Not Found');
   });
 
   it('still requires an API key', async () => {

@@ -1,8 +1,8 @@
 import { DEFAULT_RADIUS_M } from '../../../schemas/geocoding-api.ts';
-import { haversineMetres } from '../../../engines/transit/stop-grid.ts';
 import { accept, reject, type Sanitized } from '../sanitized.ts';
 import { sanitizeBbox, sanitizeLngLat } from './coordinates.ts';
 import { clampRadius, sanitizeRadius } from './numbers.ts';
+import { haversineMetres } from '../../../lib/geo/haversine.ts';
 
 export const ONE_ANCHOR = 'exactly one of near or bbox required';
 
@@ -28,7 +28,7 @@ export function sanitizeAnchor(query: { near?: unknown; bbox?: unknown; radius?:
   }
   const bbox = sanitizeBbox(query.bbox);
   if (!bbox.ok) return bbox;
-  const [minLng, minLat, maxLng, maxLat] = bbox.value.box;
+  const { minLon: minLng, minLat, maxLon: maxLng, maxLat } = bbox.value.box;
   const lng = (minLng + maxLng) / 2;
   const lat = (minLat + maxLat) / 2;
   // The corner farthest from the centre: on the box's equator-side edge.

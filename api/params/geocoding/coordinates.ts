@@ -1,35 +1,18 @@
-import type { BBox } from '../../../engines/geocoding/types.ts';
+import { bboxIsEmpty, type BBox } from '../../../lib/geo/bbox.ts';
+import { parseBBox, parseLngLat } from '../../../lib/geo/parse.ts';
 import { accept, reject, type Sanitized } from '../sanitized.ts';
-import { plainNumber } from './numbers.ts';
 
 export const BBOX_MESSAGE = 'bbox must be minlon,minlat,maxlon,maxlat with 4 finite numbers';
-
-/** The parts of `a,b,...` (a string) or of a JSON number array, as finite numbers; null when malformed. */
-function numbers(raw: unknown, count: number): number[] | null {
-  let parts: unknown[];
-  if (typeof raw === 'string') parts = raw.split(',');
-  else if (Array.isArray(raw)) parts = raw.every((p) => typeof p === 'number') ? raw : [];
-  else return null;
-  if (parts.length !== count) return null;
-  const values = parts.map(plainNumber);
-  return values.every((v) => v !== null) ? (values as number[]) : null;
-}
-
-const validLng = (lng: number) => lng >= -180 && lng <= 180;
-const validLat = (lat: number) => lat >= -90 && lat <= 90;
 
 /**
  * A `lng,lat` parameter (focus, near): two plain decimals in WGS84 ranges. The message is
  * `<name> must be lng,lat` (volume 2 words near's that way), with the ranges when only they fail.
  */
 export function sanitizeLngLat(name: string, raw: unknown): Sanitized<{ lng: number; lat: number }> {
-  const values = numbers(raw, 2);
-  if (!values) return reject(`${name} must be lng,lat`);
-  const [lng, lat] = values as [number, number];
-  if (!validLng(lng) || !validLat(lat)) {
-    return reject(`${name} must be lng,lat with longitude between -180 and 180 and latitude between -90 and 90`);
-  }
-  return accept({ lng, lat });
+  const parsed = parseLngLat(raw);
+  if (parsed.ok) return accept(parsed.value);
+  if (parsed.problem === 'format') return reject(`${name} must be lng,lat`);
+  return reject(`${name} must be lng,lat with longitude between -180 and 180 and latitude between -90 and 90`);
 }
 
 export interface SanitizedBox {
@@ -43,10 +26,7 @@ export interface SanitizedBox {
  * axes; anything else is the one volume-2 message. A box with no area is valid and empty.
  */
 export function sanitizeBbox(raw: unknown): Sanitized<SanitizedBox> {
-  const values = numbers(raw, 4);
-  if (!values) return reject(BBOX_MESSAGE);
-  const [minLng, minLat, maxLng, maxLat] = values as [number, number, number, number];
-  if (![minLng, maxLng].every(validLng) || ![minLat, maxLat].every(validLat)) return reject(BBOX_MESSAGE);
-  if (minLng > maxLng || minLat > maxLat) return reject(BBOX_MESSAGE);
-  return accept({ box: [minLng, minLat, maxLng, maxLat], empty: minLng === maxLng || minLat === maxLat });
+  const parsed = parseBBox(raw);
+  if (!parsed.ok) return reject(BBOX_MESSAGE);
+  return accept({ box: parsed.value, empty: bboxIsEmpty(parsed.value) });
 }

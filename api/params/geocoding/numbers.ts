@@ -1,18 +1,7 @@
 import { DEFAULT_RADIUS_M, MAX_LIMIT, MAX_RADIUS_M, MIN_RADIUS_M } from '../../../schemas/geocoding-api.ts';
+import { plainNumber } from '../../../lib/geo/parse.ts';
 import { accept, reject, type Sanitized } from '../sanitized.ts';
 
-/** Plain decimal: no exponent, hex, NaN, Infinity or empty string (what Number() would also take). */
-export const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
-
-/** A finite number from a JSON number or a plain-decimal string; null otherwise. */
-export function plainNumber(raw: unknown): number | null {
-  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
-  if (typeof raw !== 'string') return null;
-  const text = raw.trim();
-  if (!DECIMAL.test(text)) return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
-}
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

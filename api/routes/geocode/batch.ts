@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GeocodeBatchBody, GeocodeBatchResponse } from '../../../schemas/geocoding-api.ts';
+import { GeocodeBatchBody, GeocodeBatchResponse, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import { GeocodeQueryError, type GeocodeResult } from '../../../engines/geocoding/types.ts';
 import { requireEnergyAddon } from '../../access/capabilities.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { billableQueries, sanitizeBatchQueries } from '../../params/geocoding/batch.ts';
 import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
 import { sanitizeQ } from '../../params/geocoding/text.ts';
 import { searchWith } from './search.ts';
-import { useGeocoder } from './use-geocoder.ts';
+import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
+import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
 /** Response header carrying the number of calls this batch is billed as (its non-blank queries). */
 export const BILLABLE_QUERIES_HEADER = 'x-billable-queries';
@@ -22,7 +23,7 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
       description: 'Answer slot i is what GET /geocode/search returns for queries[i] with the shared controls. Whitespace-only ' +
         `entries answer [] and are not billed; the ${BILLABLE_QUERIES_HEADER} response header is the number of calls billed.`,
       body: GeocodeBatchBody,
-      response: { 200: GeocodeBatchResponse, ...errorResponses(400, 403, 413, 503) },
+      response: { 200: GeocodeBatchResponse, ...errorResponses(GEOCODING_ERRORS, 400, 403, 413, 503) },
     },
     preValidation: (request, _reply, done) => {
       const queries = sanitizeBatchQueries(request.body);
@@ -42,7 +43,7 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
     });
     const answer = sanitized.value.energy
       ? texts.map((): GeocodeResult[] => [])
-      : await useGeocoder(app, (geocoder) => texts.map((q, i) => {
+      : await app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => texts.map((q, i) => {
         if (q === null) return [];
         try {
           return searchWith(geocoder, q, sanitized.value);

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GeocodeNearbyQuery, GeocodeResults } from '../../../schemas/geocoding-api.ts';
+import { GeocodeNearbyQuery, GeocodeResults, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeAnchor } from '../../params/geocoding/anchor.ts';
 import { resolveCategoryTokens, sanitizeCategoryTokens } from '../../params/geocoding/category.ts';
 import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
-import { useGeocoder } from './use-geocoder.ts';
+import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
+import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
 /** GET /geocode/nearby: places of some categories near a point (or a box's centre), nearest first. */
 export const nearbyRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,7 +18,7 @@ export const nearbyRoute: FastifyPluginAsyncTypebox = async (app) => {
       description: 'Exactly one of near or bbox. A bbox anchors at its centre with a radius reaching its farthest corner ' +
         '(then clamped); it does not clip. 503 when the corpus was built without categories.',
       querystring: GeocodeNearbyQuery,
-      response: { 200: GeocodeResults, ...errorResponses(400, 503) },
+      response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 503) },
     },
   }, (request) => {
     const tokens = sanitizeCategoryTokens(request.query.category);
@@ -27,7 +28,7 @@ export const nearbyRoute: FastifyPluginAsyncTypebox = async (app) => {
     const lang = sanitizeLang(request.query.lang);
     if (!lang.ok) throw errors.badRequest(lang.error);
     const limit = sanitizeLimit(request.query.limit, 10);
-    return useGeocoder(app, (geocoder) => {
+    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => {
       if (!geocoder.hasCategories) throw errors.categoriesUnavailable();
       const categories = resolveCategoryTokens(geocoder, tokens.value);
       if (!categories.ok) throw errors.badRequest(categories.error);

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GeocodeResults, GeocodeReverseQuery } from '../../../schemas/geocoding-api.ts';
+import { GeocodeResults, GeocodeReverseQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
-import { useGeocoder } from './use-geocoder.ts';
+import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
+import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
 /** GET /geocode/reverse?lon=&lat=: nearest named places by geodesic distance. */
 export const reverseRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,7 +14,7 @@ export const reverseRoute: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['geocoding'],
       summary: 'Reverse geocoding: nearest named places, nearest first, with distance',
       querystring: GeocodeReverseQuery,
-      response: { 200: GeocodeResults, ...errorResponses(400, 503) },
+      response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 503) },
     },
   }, (request) => {
     // lon and lat were checked as plain decimals in range (api/plugins/numeric-query.ts, then the schema).
@@ -21,6 +22,6 @@ export const reverseRoute: FastifyPluginAsyncTypebox = async (app) => {
     const lang = sanitizeLang(request.query.lang);
     if (!lang.ok) throw errors.badRequest(lang.error);
     const limit = sanitizeLimit(request.query.limit, 5);
-    return useGeocoder(app, (geocoder) => geocoder.reverse({ lng: lon, lat, lang: lang.value, limit }));
+    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => geocoder.reverse({ lng: lon, lat, lang: lang.value, limit }));
   });
 };

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GeocodeResults, GeocodeSearchQuery } from '../../../schemas/geocoding-api.ts';
+import { GeocodeResults, GeocodeSearchQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import type { GeocodeResult, Geocoder } from '../../../engines/geocoding/types.ts';
 import { requireEnergyAddon } from '../../access/capabilities.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeSearchControls, type SanitizedSearchControls } from '../../params/geocoding/search-controls.ts';
 import { sanitizeQ } from '../../params/geocoding/text.ts';
-import { useGeocoder } from './use-geocoder.ts';
+import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
 
 /** One free-text search as GET /geocode/search and every batch entry answer it. */
 export function searchWith(geocoder: Geocoder, q: string, { controls, empty }: SanitizedSearchControls): GeocodeResult[] {
@@ -23,7 +23,7 @@ export const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
         'A parsed query with no matching row returns []. layers=well or facility needs the energy add-on (no energy corpus is served yet: []). ' +
         'geometry=true is accepted (no result carries a survey polygon yet).',
       querystring: GeocodeSearchQuery,
-      response: { 200: GeocodeResults, ...errorResponses(400, 403, 503) },
+      response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 403, 503) },
     },
   }, (request) => {
     const q = sanitizeQ(request.query.q);
@@ -34,6 +34,6 @@ export const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
       requireEnergyAddon(request.apiKey);
       return [];
     }
-    return useGeocoder(app, (geocoder) => searchWith(geocoder, q.value, sanitized.value));
+    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => searchWith(geocoder, q.value, sanitized.value));
   });
 };

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { GeocodeResults, GeocodeStructuredQuery } from '../../../schemas/geocoding-api.ts';
+import { GeocodeResults, GeocodeStructuredQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
 import { sanitizeCountry, sanitizeStructuredInput } from '../../params/geocoding/structured.ts';
-import { useGeocoder } from './use-geocoder.ts';
+import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
+import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
 /** GET /geocode/structured: an address given field by field (civic grammar only). */
 export const structuredRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,7 +16,7 @@ export const structuredRoute: FastifyPluginAsyncTypebox = async (app) => {
       description: 'At least one of address, city, postalcode is required; a province alone is a 400. address and city retrieve ' +
         'and rank; region and postalcode narrow (exclude contradicting records, keep silent ones). No match returns [].',
       querystring: GeocodeStructuredQuery,
-      response: { 200: GeocodeResults, ...errorResponses(400, 503) },
+      response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 503) },
     },
   }, (request) => {
     const input = sanitizeStructuredInput(request.query);
@@ -25,6 +26,6 @@ export const structuredRoute: FastifyPluginAsyncTypebox = async (app) => {
     const sanitized = sanitizeSearchControls(request.query, { energyAllowed: false });
     if (!sanitized.ok) throw errors.badRequest(sanitized.error);
     const { controls, empty } = sanitized.value;
-    return useGeocoder(app, (geocoder) => (empty ? [] : geocoder.structured(input.value, controls)));
+    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => (empty ? [] : geocoder.structured(input.value, controls)));
   });
 };

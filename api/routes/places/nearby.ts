@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DEFAULT_RADIUS_M, PlacesNearbyQuery, PlacesResponse } from '../../../schemas/geocoding-api.ts';
+import { DEFAULT_RADIUS_M, PlacesNearbyQuery, PlacesResponse, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
-import { errorResponses } from '../geocode/error-responses.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { resolveCategoryTokens, sanitizeCategoryTokens } from '../../params/geocoding/category.ts';
 import { sanitizeLngLat } from '../../params/geocoding/coordinates.ts';
 import { sanitizeLimit, sanitizeRadius } from '../../params/geocoding/numbers.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
-import { useGeocoder } from '../geocode/use-geocoder.ts';
 import { placesEnvelope } from '../../replies/places.ts';
+import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
+import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
 export const NEAR_REQUIRED = 'near required (lng,lat)';
 
@@ -19,7 +20,7 @@ export const placesNearbyRoute: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Places of some categories near a point, nearest first',
       description: 'category and near are required; radius, limit and lang as on /geocode/nearby. 503 when the corpus has no categories.',
       querystring: PlacesNearbyQuery,
-      response: { 200: PlacesResponse, ...errorResponses(400, 503) },
+      response: { 200: PlacesResponse, ...errorResponses(GEOCODING_ERRORS, 400, 503) },
     },
   }, (request) => {
     const { query } = request;
@@ -33,7 +34,7 @@ export const placesNearbyRoute: FastifyPluginAsyncTypebox = async (app) => {
     const lang = sanitizeLang(query.lang);
     if (!lang.ok) throw errors.badRequest(lang.error);
     const limit = sanitizeLimit(query.limit, 10);
-    return useGeocoder(app, (geocoder) => {
+    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => {
       if (!geocoder.hasCategories) throw errors.categoriesUnavailable();
       const categories = resolveCategoryTokens(geocoder, tokens.value);
       if (!categories.ok) throw errors.badRequest(categories.error);

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PlaceIdParams, PlaceQuery, PlacesResponse } from '../../../schemas/geocoding-api.ts';
+import { PlaceIdParams, PlaceQuery, PlacesResponse, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
-import { errorResponses } from '../geocode/error-responses.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
-import { useGeocoder } from '../geocode/use-geocoder.ts';
 import { placesEnvelope } from '../../replies/places.ts';
+import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
+import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
 /** GET /places/{id}: one place by its held id; a malformed id is the same 404 as an unknown one. */
 export const placeRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,12 +16,12 @@ export const placeRoute: FastifyPluginAsyncTypebox = async (app) => {
       description: 'Ids are opaque; a malformed id answers the same 404 as an unknown one.',
       params: PlaceIdParams,
       querystring: PlaceQuery,
-      response: { 200: PlacesResponse, ...errorResponses(400, 404, 503) },
+      response: { 200: PlacesResponse, ...errorResponses(GEOCODING_ERRORS, 400, 404, 503) },
     },
   }, (request) => {
     const lang = sanitizeLang(request.query.lang);
     if (!lang.ok) throw errors.badRequest(lang.error);
-    return useGeocoder(app, (geocoder) => {
+    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => {
       const place = geocoder.place(request.params.id, lang.value);
       if (!place) throw errors.placeNotFound();
       return placesEnvelope(geocoder, [place]);

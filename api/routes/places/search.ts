@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PlacesResponse, PlacesSearchQuery } from '../../../schemas/geocoding-api.ts';
+import { PlacesResponse, PlacesSearchQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
-import { errorResponses } from '../geocode/error-responses.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { resolveCategoryTokens, sanitizeCategoryTokens } from '../../params/geocoding/category.ts';
 import { sanitizeBbox, sanitizeLngLat } from '../../params/geocoding/coordinates.ts';
 import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
 import { sanitizeLang, sanitizeQ } from '../../params/geocoding/text.ts';
-import { useGeocoder } from '../geocode/use-geocoder.ts';
 import { placesEnvelope } from '../../replies/places.ts';
+import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
+import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
 /**
  * GET /places/search?q=: places of interest by name. Optional bbox (hard filter; a box with no
@@ -21,7 +22,7 @@ export const placesSearchRoute: FastifyPluginAsyncTypebox = async (app) => {
       description: 'Returns places, not the best geographic match: a city name does not return the city. bbox is a hard filter, ' +
         'focus a soft preference, category a filter resolved like /places/nearby (503 when the corpus has no categories).',
       querystring: PlacesSearchQuery,
-      response: { 200: PlacesResponse, ...errorResponses(400, 503) },
+      response: { 200: PlacesResponse, ...errorResponses(GEOCODING_ERRORS, 400, 503) },
     },
   }, (request) => {
     const { query } = request;
@@ -36,7 +37,7 @@ export const placesSearchRoute: FastifyPluginAsyncTypebox = async (app) => {
     const tokens = query.category === undefined ? null : sanitizeCategoryTokens(query.category);
     if (tokens && !tokens.ok) throw errors.badRequest(tokens.error);
     const limit = sanitizeLimit(query.limit, 10);
-    return useGeocoder(app, (geocoder) => {
+    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => {
       let categories: string[] | undefined;
       if (tokens) {
         if (!geocoder.hasCategories) throw errors.categoriesUnavailable();

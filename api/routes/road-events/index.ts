@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { ROAD_EVENT_ENDPOINTS } from './endpoints.ts';
-import { answerRoadEvents } from '../../replies/road-events.ts';
-import { roadEventsSchema } from './route-schema.ts';
 import { RoadEventsCache } from '../../../engines/road-events/snapshot-cache.ts';
+import { closuresRoute } from './closures.ts';
+import { incidentsRoute } from './incidents.ts';
+import { roadConditionsRoute } from './road-conditions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,17 +12,12 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The live road-event endpoints of volume 2 (endpoints.ts), served from the snapshots the
- * worker's polls store in Postgres.
- */
+/** The live road-event endpoints of volume 2, served from the snapshots the worker's polls store in Postgres. */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
-  const cache = new RoadEventsCache(app.pg, (err) => app.log.warn({ err }, 'road events: could not refresh the snapshot from Postgres'));
-  app.decorate('roadEventsCache', cache);
-  for (const endpoint of ROAD_EVENT_ENDPOINTS) {
-    app.get(endpoint.path, { schema: roadEventsSchema(endpoint.summary, endpoint.description) },
-      (request, reply) => answerRoadEvents(app, cache, endpoint, request.query, reply));
-  }
+  app.decorate('roadEventsCache', new RoadEventsCache(app.pg, (err) => app.log.warn({ err }, 'road events: could not refresh the snapshot from Postgres')));
+  await app.register(incidentsRoute);
+  await app.register(closuresRoute);
+  await app.register(roadConditionsRoute);
 };
 
 export const roadEventsRoutes = fp(plugin, { name: 'canmap-road-events' });

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AgenciesResponse } from '../../../schemas/transit-api.ts';
-import { errorResponses } from './error-responses.ts';
+import { AgenciesResponse, TRANSIT_ERRORS } from '../../../schemas/transit-api.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { allFeeds, transitMeta } from '../../replies/transit.ts';
-import { useTransit } from './use-transit.ts';
+import { TRANSIT_KIND } from '../../../schemas/transit-release.ts';
+import type { TransitData } from '../../../engines/transit/data.ts';
 
 /** GET /transit/agencies: every agency of the enabled release. */
 export const agenciesRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -10,7 +11,7 @@ export const agenciesRoute: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['transit'],
       summary: 'All agencies of the enabled transit release',
-      response: { 200: AgenciesResponse, ...errorResponses(503) },
+      response: { 200: AgenciesResponse, ...errorResponses(TRANSIT_ERRORS, 503) },
     },
-  }, (_request) => useTransit(app, (data) => ({ data: data.agencies, meta: transitMeta(data, allFeeds(data)) })));
+  }, (_request) => app.releases.use(TRANSIT_KIND, async (data: TransitData) => ({ data: data.agencies, meta: transitMeta(data, allFeeds(data)) })));
 };

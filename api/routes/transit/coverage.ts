@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Manifest } from '../../../schemas/manifest.ts';
-import { CoverageResponse, type CoverageResponse as Coverage } from '../../../schemas/transit-api.ts';
-import { errorResponses } from './error-responses.ts';
-import { TRANSIT_KIND } from '../../../engines/transit/release.ts';
+import { CoverageResponse, type CoverageResponse as Coverage, TRANSIT_ERRORS } from '../../../schemas/transit-api.ts';
+import { errorResponses } from '../../../schemas/common.ts';
+import { TRANSIT_KIND } from '../../../schemas/transit-release.ts';
 
 /**
  * GET /coverage.json: every feed the enabled transit release assessed — included and refused,
@@ -13,7 +13,7 @@ export const coverageRoute: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['transit'],
       summary: 'Transit feeds assessed for the enabled release, included and refused',
-      response: { 200: CoverageResponse, ...errorResponses(503) },
+      response: { 200: CoverageResponse, ...errorResponses(TRANSIT_ERRORS, 503) },
     },
   }, () => app.releases.use(TRANSIT_KIND, async (_data, { id, manifest }) => coverageOf(id, manifest)));
 };

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DeparturesQuery, DeparturesResponse, TransitIdParams } from '../../../schemas/transit-api.ts';
+import { DeparturesQuery, DeparturesResponse, TransitIdParams, TRANSIT_ERRORS } from '../../../schemas/transit-api.ts';
 import { errors } from '../../errors.ts';
 import { findDepartures } from '../../../engines/transit/departures.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { transitMeta } from '../../replies/transit.ts';
 import { sanitizeAt } from '../../params/transit/at.ts';
-import { useTransit } from './use-transit.ts';
+import { TRANSIT_KIND } from '../../../schemas/transit-release.ts';
+import type { TransitData } from '../../../engines/transit/data.ts';
 
 /** GET /transit/stops/{id}/departures?at=&window=&limit=: scheduled departures (a station: its platforms'). */
 export const departuresRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,14 +16,14 @@ export const departuresRoute: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Scheduled departures at a stop in [at, at + window), in departure order',
       params: TransitIdParams,
       querystring: DeparturesQuery,
-      response: { 200: DeparturesResponse, ...errorResponses(400, 404, 503) },
+      response: { 200: DeparturesResponse, ...errorResponses(TRANSIT_ERRORS, 400, 404, 503) },
     },
   }, (request) => {
     const at = sanitizeAt(request.query.at);
     if (!at.ok) throw errors.badRequest(at.error);
     // Validation filled the defaults, and plain-decimal checks (api/plugins/numeric-query.ts) ran before it.
     const { window, limit } = request.query as Required<typeof request.query>;
-    return useTransit(app, (data) => {
+    return app.releases.use(TRANSIT_KIND, async (data: TransitData) => {
       const stop = data.stopIndex.get(request.params.id);
       if (stop === undefined) throw errors.notFound('stop not found');
       const departures = findDepartures(data, { stop, at: at.value, windowSeconds: window * 60, limit });

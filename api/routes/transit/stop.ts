@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { StopResponse, TransitIdParams } from '../../../schemas/transit-api.ts';
+import { StopResponse, TransitIdParams, TRANSIT_ERRORS } from '../../../schemas/transit-api.ts';
 import { errors } from '../../errors.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses } from '../../../schemas/common.ts';
 import { transitMeta } from '../../replies/transit.ts';
-import { useTransit } from './use-transit.ts';
+import { TRANSIT_KIND } from '../../../schemas/transit-release.ts';
+import type { TransitData } from '../../../engines/transit/data.ts';
 
 /** GET /transit/stops/{id}: one stop or station by its service id. */
 export const stopRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -12,9 +13,9 @@ export const stopRoute: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['transit'],
       summary: 'A stop or station by service id',
       params: TransitIdParams,
-      response: { 200: StopResponse, ...errorResponses(400, 404, 503) },
+      response: { 200: StopResponse, ...errorResponses(TRANSIT_ERRORS, 400, 404, 503) },
     },
-  }, (request) => useTransit(app, (data) => {
+  }, (request) => app.releases.use(TRANSIT_KIND, async (data: TransitData) => {
     const index = data.stopIndex.get(request.params.id);
     if (index === undefined) throw errors.notFound('stop not found');
     return { data: data.stops[index]!, meta: transitMeta(data, [data.stopFeed[index]!]) };

@@ -1,4 +1,4 @@
-import { DEFAULT_HTTP } from '../../ingest/road-events/http-json.ts';
+import { configuredHttp } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents, type PollOutcome } from '../../ingest/road-events/poll.ts';
 import { createJobLog } from '../../jobs/log.ts';
 import { createPool } from '../../lib/postgres.ts';
@@ -41,7 +41,7 @@ export async function runRoadEventsIngest(argv: string[], { config, out }: Comma
   const log = createJobLog(config.logLevel, (text) => process.stderr.write(text));
   const pool = createPool(config.databaseUrl, 2);
   try {
-    const outcome = await pollRoadEvents(pool, { url, http: { ...DEFAULT_HTTP, timeoutMs: config.roadEventsTimeoutMs }, log: out.json ? () => {} : log });
+    const outcome = await pollRoadEvents(pool, { url, http: configuredHttp(config), log: out.json ? () => {} : log });
     out.result(outcome, () => humanReport(outcome));
     return outcome.outcome === 'changed' || outcome.outcome === 'unchanged' ? 0 : 1;
   } finally {

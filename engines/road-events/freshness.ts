@@ -44,9 +44,10 @@ export type Health =
   /** Nothing servable. */
   | { state: 'failed'; reason: string };
 
+/** `lastError` is one of the poll's generic wordings (ingest/road-events/upstream-error.ts), safe to serve. */
 export function jurisdictionHealth(feed: FeedState | undefined, nowMs: number): Health {
   if (!feed || feed.lastSuccessMs === null) {
-    return { state: 'failed', reason: feed?.lastError ? `upstream unreachable: ${feed.lastError}` : 'no successful poll yet' };
+    return { state: 'failed', reason: feed?.lastError ? `no successful poll yet: ${feed.lastError}` : 'no successful poll yet' };
   }
   const since = `no successful poll since ${isoUtc(feed.lastSuccessMs)}`;
   const { overdueAfterMs, expiredAfterMs } = freshnessThresholds(feed.pollIntervalMs);
@@ -54,7 +55,7 @@ export function jurisdictionHealth(feed: FeedState | undefined, nowMs: number): 
     return { state: 'failed', reason: feed.lastError && feed.lastErrorMs! > feed.lastSuccessMs ? `${since}: ${feed.lastError}` : since };
   }
   if (feed.lastErrorMs !== null && feed.lastErrorMs > feed.lastSuccessMs) {
-    return { state: 'degraded', reason: `upstream unreachable at the last poll (${feed.lastError}); serving the snapshot of ${isoUtc(feed.lastSuccessMs)}` };
+    return { state: 'degraded', reason: `last poll failed: ${feed.lastError}; serving the snapshot of ${isoUtc(feed.lastSuccessMs)}` };
   }
   if (feed.anomalyMs !== null && feed.anomalyMs > feed.lastSuccessMs) {
     return { state: 'degraded', reason: `${feed.anomaly}; serving the snapshot of ${isoUtc(feed.lastSuccessMs)}` };

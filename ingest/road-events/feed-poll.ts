@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { readFeedStatus, recordAttempt, recordEmptyAnswer, recordFailure, withPollLock, type FeedStatus } from './feed-status.ts';
-import { UpstreamError } from './http-json.ts';
+import { recordUpstreamBackoff, upstreamNotBefore } from './upstream-backoff.ts';
+import { publicReason, UpstreamError } from './upstream-error.ts';
 import type { Jurisdiction } from '../../engines/road-events/jurisdictions.ts';
 import { isoUtc } from '../../engines/road-events/publisher-time.ts';
 
@@ -47,8 +48,9 @@ export type FeedPollResult<R, S> =
 
 /**
  * The steps every feed poll shares, on one connection that holds the feed's poll lock: no poll
- * before a 429's Retry-After; record the attempt; fetch; on failure record it (with the
- * Retry-After) and keep the stored rows; refuse a suspect empty answer (the previous one held
+ * of an upstream before its 429's Retry-After; record the attempt; fetch; on failure record its
+ * generic reason (the detail goes to the log and the outcome) and the upstream's Retry-After, and
+ * keep the stored rows; refuse a suspect empty answer (the previous one held
  * SUSPECT_EMPTY_AFTER or more) until EMPTY_BELIEVED_ANSWERS of them in a row have spanned
  * EMPTY_BELIEVED_AFTER_MS, then believe it and say so; else store.
  */
@@ -56,8 +58,9 @@ export async function runFeedPoll<R, S>(pool: Pool, spec: FeedPollSpec<R, S>): P
   const result = await withPollLock(pool, `poll:${spec.feed}`, async (client): Promise<FeedPollResult<R, S>> => {
     const startedAt = spec.now();
     const status = await readFeedStatus(client, spec.feed);
-    if (status?.notBefore && status.notBefore > startedAt) {
-      return { kind: 'skipped', at: startedAt, status, message: `upstream asked to wait (429 Retry-After) until ${isoUtc(status.notBefore.getTime())}` };
+    const notBefore = await upstreamNotBefore(client, spec.url, startedAt);
+    if (notBefore) {
+      return { kind: 'skipped', at: startedAt, status, message: `upstream asked to wait (429 Retry-After) until ${isoUtc(notBefore.getTime())}` };
     }
     await recordAttempt(client, spec.feed, { jurisdiction: spec.jurisdiction, sourceUrl: spec.url, pollIntervalMs: spec.pollIntervalMs }, startedAt);
     let read: R;
@@ -67,9 +70,12 @@ export async function runFeedPoll<R, S>(pool: Pool, spec: FeedPollSpec<R, S>): P
       const at = spec.now();
       const message = err instanceof Error ? err.message : String(err);
       if (spec.signal?.aborted) return { kind: 'failed', at, message, status };
-      const wait = err instanceof UpstreamError ? err.retryAfterMs : null;
-      await recordFailure(client, spec.feed, message, at, wait === null ? null : new Date(at.getTime() + wait));
-      spec.log('error', `${spec.label}: poll failed, keeping the stored snapshot (${status?.storedCount ?? 0} stored): ${message}`);
+      const reason = publicReason(err);
+      await recordFailure(client, spec.feed, reason, at);
+      if (err instanceof UpstreamError && err.retryAfterMs !== null) {
+        await recordUpstreamBackoff(client, err.url ?? spec.url, spec.jurisdiction, at, new Date(at.getTime() + err.retryAfterMs));
+      }
+      spec.log('error', `${spec.label}: poll failed (${reason}), keeping the stored snapshot (${status?.storedCount ?? 0} stored): ${message}`);
       return { kind: 'failed', at, message, status };
     }
     const at = spec.now();

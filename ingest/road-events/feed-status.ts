@@ -19,6 +19,7 @@ export interface FeedStatus {
   upstreamCount: number | null;
   storedCount: number;
   generation: number;
+  /** Set on `upstream:<origin>` rows from a 429's Retry-After (upstream-backoff.ts); feed rows no longer use it. */
   notBefore: Date | null;
   /** Suspect empty answers in a row (refused), and when the first of them came. */
   emptyAnswers: number;
@@ -78,9 +79,12 @@ export async function recordAttempt(
   );
 }
 
-/** A failed attempt; `notBefore` (from a 429's Retry-After) holds back the next scheduled poll. */
-export async function recordFailure(db: Db, feed: string, message: string, at: Date, notBefore: Date | null): Promise<void> {
-  await db.query('UPDATE road_feed_status SET last_error = $2, last_error_at = $3, not_before = $4 WHERE feed = $1', [feed, message, at, notBefore]);
+/**
+ * A failed attempt. `reason` is served by the API (meta.unavailable), so it is one of the generic
+ * wordings of upstream-error.ts, never a detail. A 429's wait is kept per upstream (upstream-backoff.ts).
+ */
+export async function recordFailure(db: Db, feed: string, reason: string, at: Date): Promise<void> {
+  await db.query('UPDATE road_feed_status SET last_error = $2, last_error_at = $3 WHERE feed = $1', [feed, reason, at]);
 }
 
 /** A suspect empty answer that was not accepted (the stored rows stay as they were): the `answers`-th in a row since `since`. */

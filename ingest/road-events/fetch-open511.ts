@@ -1,4 +1,5 @@
-import { fetchJson, UpstreamError, type DocumentCheck, type HttpOptions } from './http-json.ts';
+import { fetchJson, type DocumentCheck, type HttpOptions } from './http-json.ts';
+import { logUrl, REASONS, UpstreamError } from './upstream-error.ts';
 
 export const OPEN511_PAGE_SIZE = 500;
 export const MAX_PAGES = 200;
@@ -19,7 +20,7 @@ export function firstPageUrl(baseUrl: string, pageSize = OPEN511_PAGE_SIZE): URL
 /** An Open511 events document has an "events" array; anything else (a maintenance notice, ...) is retried. */
 export const checkEventsDocument: DocumentCheck = (doc, url) => {
   if (!doc || typeof doc !== 'object' || !Array.isArray((doc as { events?: unknown }).events)) {
-    throw new UpstreamError(`${url}: answer is not an Open511 events document (no "events" array)`, true);
+    throw new UpstreamError({ reason: REASONS.notOpen511, detail: `${logUrl(url)}: answer is not an Open511 events document (no "events" array)`, retryable: true, url });
   }
 };
 
@@ -52,7 +53,8 @@ export async function fetchOpen511Events(
     const href = url.toString();
     if (fetched.has(href)) break;
     if (fetched.size >= MAX_PAGES) {
-      throw new UpstreamError(`more than ${MAX_PAGES} pages (${all.length} events so far, next ${href}); refusing a partial list`, false);
+      const detail = `more than ${MAX_PAGES} pages (${all.length} events so far, next ${logUrl(href)}); refusing a partial list`;
+      throw new UpstreamError({ reason: REASONS.tooManyPages, detail, retryable: false, url: href });
     }
     fetched.add(href);
     const { events, next } = eventsOf(await fetchJson(href, http, checkEventsDocument));

@@ -1,5 +1,5 @@
 import type { RoadEvent, RoadEventRoad } from '../../schemas/road-events-api.ts';
-import { geometryBBox, readGeometry, type BBox, type RoadGeometry } from '../../engines/road-events/geometry.ts';
+import { geometryBBox, readGeometry, type RoadGeometry } from '../../engines/road-events/geometry.ts';
 import type { JurisdictionInfo } from '../../engines/road-events/jurisdictions.ts';
 import {
   DIRECTION_BY_DIRECTION, LANE_STATE_BY_STATE, lookup, mostRestrictive, PUBLISHER_STATUS, SEVERITY_BY_SEVERITY,
@@ -8,6 +8,7 @@ import {
 } from '../../engines/road-events/mapping.ts';
 import { isoInZone, isValidZone, parsePublisherTime, type PublisherTime } from '../../engines/road-events/publisher-time.ts';
 import { readSchedule, scheduleBounds, type Schedule } from '../../engines/road-events/schedule.ts';
+import type { BBox } from '../../lib/geo/bbox.ts';
 
 /** One Open511 event in volume 2 terms, plus what storage and filtering need. */
 export interface NormalizedEvent {

@@ -7,10 +7,11 @@ import { runFeedPoll, type PollLog } from './feed-poll.ts';
 import { readFeedStatus, recordAttempt } from './feed-status.ts';
 import { fetchOpen511Events } from './fetch-open511.ts';
 import type { HttpOptions } from './http-json.ts';
+import { logUrl } from './upstream-error.ts';
 import { closuresFeed, CLOSURE_JURISDICTIONS, eventsFeed, JURISDICTIONS, type Jurisdiction } from '../../engines/road-events/jurisdictions.ts';
 import { normalizeOpen511Event, type DroppedEvent, type NormalizedEvent } from './normalize-open511.ts';
 import { isoUtc } from '../../engines/road-events/publisher-time.ts';
-import { inTransaction } from './transaction.ts';
+import { inTransaction } from '../../lib/postgres.ts';
 
 export type { PollLog } from './feed-poll.ts';
 
@@ -27,6 +28,7 @@ export interface PollOptions {
 
 export interface PollOutcome {
   jurisdiction: Jurisdiction;
+  /** The URL polled, credentials masked (upstream-error.ts logUrl). */
   url: string;
   /** changed/unchanged: the answer was stored; anomaly: refused, the previous snapshot kept; failed: upstream not read; skipped: not polled. */
   outcome: 'changed' | 'unchanged' | 'anomaly' | 'failed' | 'skipped';
@@ -43,7 +45,7 @@ export interface PollOutcome {
   removed: string[];
   unchanged: number;
   dropped: DroppedEvent[];
-  /** Why a poll failed, was refused or was skipped; or why a suspect answer was believed. */
+  /** Why a poll failed (the detail for operators; the API shows only a generic reason), was refused or was skipped; or why a suspect answer was believed. */
   message?: string;
 }
 
@@ -81,7 +83,7 @@ export async function pollRoadEvents(pool: Pool, options: PollOptions): Promise<
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => {});
   const base = (at: Date, events: number): PollOutcome => ({
-    jurisdiction, url: options.url, outcome: 'skipped', at: isoUtc(at.getTime()), pages: 0, upstream: 0, events, closures: null,
+    jurisdiction, url: logUrl(options.url), outcome: 'skipped', at: isoUtc(at.getTime()), pages: 0, upstream: 0, events, closures: null,
     added: [], updated: [], removed: [], unchanged: 0, dropped: [],
   });
   const result = await runFeedPoll(pool, {

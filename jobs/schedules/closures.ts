@@ -1,5 +1,5 @@
 import { snapshotClosures } from '../../ingest/road-events/closures/snapshot.ts';
-import { DEFAULT_HTTP } from '../../ingest/road-events/http-json.ts';
+import { configuredHttp } from '../../ingest/road-events/http-json.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 /** Closure snapshots of Alberta and Ontario for route warnings (CLOSURES_POLL_SECONDS); BC's come with each road-event poll. */
@@ -9,7 +9,7 @@ export const closuresSchedule: ScheduledJob = {
   async run({ config, pool, log, signal }) {
     const outcomes = await snapshotClosures(pool, {
       sources: { 'CA-AB': config.alberta511Url, 'CA-ON': config.ontario511Url },
-      http: { ...DEFAULT_HTTP, timeoutMs: config.roadEventsTimeoutMs, signal },
+      http: configuredHttp(config, signal),
       pollIntervalMs: config.closuresPollMs,
       log,
     });

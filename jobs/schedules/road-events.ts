@@ -1,4 +1,4 @@
-import { DEFAULT_HTTP } from '../../ingest/road-events/http-json.ts';
+import { configuredHttp } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents, type PollOutcome } from '../../ingest/road-events/poll.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
@@ -22,7 +22,7 @@ export const roadEventsSchedule: ScheduledJob = {
   async run({ config, pool, log, signal }) {
     const outcome = await pollRoadEvents(pool, {
       url: config.open511Url,
-      http: { ...DEFAULT_HTTP, timeoutMs: config.roadEventsTimeoutMs, signal },
+      http: configuredHttp(config, signal),
       pollIntervalMs: config.roadEventsPollMs,
       log,
     });

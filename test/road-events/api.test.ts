@@ -261,7 +261,7 @@ describe('freshness over time (clock injected into the polls and the API)', () =
       status: 'partial',
       attribution: expect.any(String),
       fetched_at: '2026-01-10T17:01:00Z',
-      unavailable: [{ jurisdiction: 'CA-BC', reason: 'upstream unreachable at the last poll (HTTP 502 Bad Gateway); serving the snapshot of 2026-01-10T17:01:00Z' }],
+      unavailable: [{ jurisdiction: 'CA-BC', reason: 'last poll failed: upstream answered HTTP 502; serving the snapshot of 2026-01-10T17:01:00Z' }],
     });
     expect(ids(res.body)).toEqual(['SPEC-CLOSED']);
   });

@@ -20,6 +20,15 @@ export interface Scripted {
   delayMs?: number;
   /** Send headers and part of the body, then stall for this long. */
   stallBodyMs?: number;
+  /** Stream an empty Open511 document padded with spaces to this many bytes, without Content-Length (see `streams`). */
+  streamBytes?: number;
+}
+
+/** One streamed answer: how much of it was written before it ended or the client went away. */
+export interface StreamedAnswer {
+  size: number;
+  written: number;
+  closed: boolean;
 }
 
 type Handler = (url: URL) => Scripted;
@@ -34,6 +43,7 @@ export class FakePublisher {
   /** Requests being answered now, and the most there ever were at once. */
   inFlight = 0;
   maxInFlight = 0;
+  readonly streams: StreamedAnswer[] = [];
   private readonly queues = new Map<string, Scripted[]>();
   private readonly handlers = new Map<string, Handler>();
   private readonly sockets = new Set<import('node:net').Socket>();
@@ -104,6 +114,7 @@ export class FakePublisher {
       if (res.destroyed) return;
       res.writeHead(scripted.status ?? 200, { 'content-type': 'application/json', ...scripted.headers });
       const body = scripted.body ?? '';
+      if (scripted.streamBytes) return this.stream(res, scripted.streamBytes);
       if (scripted.stallBodyMs) {
         res.write(body.slice(0, Math.floor(body.length / 2)));
         this.later(() => res.end(body.slice(Math.floor(body.length / 2))), scripted.stallBodyMs);
@@ -113,6 +124,27 @@ export class FakePublisher {
     };
     if (scripted.delayMs) this.later(send, scripted.delayMs);
     else send();
+  }
+
+  /** Writes 64 KiB chunks as fast as the client reads them, until `size` bytes or the client is gone. */
+  private stream(res: ServerResponse, size: number): void {
+    const record: StreamedAnswer = { size, written: 0, closed: false };
+    this.streams.push(record);
+    res.on('close', () => (record.closed = true));
+    const head = open511Page([]);
+    const chunk = Buffer.alloc(64 * 1024, ' ');
+    res.write(head);
+    record.written = Buffer.byteLength(head);
+    const pump = () => {
+      while (!res.destroyed) {
+        const left = size - record.written;
+        if (left <= 0) return void res.end();
+        const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
+        record.written += piece.length;
+        if (!res.write(piece)) return void res.once('drain', pump);
+      }
+    };
+    pump();
   }
 
   /** Stops: pending delayed answers are dropped and open connections cut. */

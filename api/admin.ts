@@ -25,7 +25,8 @@ export function buildAdmin(deps: { pool: Pool; releases: ReleaseStore; logger?: 
     const postgres = await postgresAnswers(deps.pool);
     const releases = deps.releases.status();
     const allReady = Object.values(releases).every((r) => r.state === 'ready');
-    return { status: postgres && allReady ? 'ok' : 'degraded', releases, postgres };
+    // fullVerify: each kind's last sha256 check of every artifact (at open or in the background).
+    return { status: postgres && allReady ? 'ok' : 'degraded', releases, postgres, fullVerify: deps.releases.verification() };
   });
   return admin;
 }

@@ -4,9 +4,10 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ManifestArtifact } from '../schemas/manifest.ts';
 
-export async function sha256File(file: string): Promise<string> {
+/** Streams the file through the hash (never one huge read); `signal` stops it with an AbortError. */
+export async function sha256File(file: string, signal?: AbortSignal): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(file, { signal })) hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ReaderLog } from './reader.ts';
+import type { ReaderLog } from './reader-log.ts';
 
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 10_000;

@@ -3,81 +3,54 @@ import type { Pool } from 'pg';
 import type { Manifest } from '../schemas/manifest.ts';
 import { changedFiles, filesFingerprint } from './reader-files.ts';
 import { ChannelListener } from './reader-listener.ts';
+import { silentLog, type ReaderLog } from './reader-log.ts';
+import { fullVerify, Reverifier, type FullVerify, type ReverifyOutcome } from './reader-reverify.ts';
+import type { KindOpener, KindSlot, KindStatus, OpenRelease, VerifyStatus } from './reader-types.ts';
 import { getEnabledRelease, RELEASE_ENABLED_CHANNEL, type RegisteredRelease } from './registry.ts';
 import { ReleaseUnavailableError } from './unavailable.ts';
-import { verifyReleaseDir } from './verify.ts';
+
+export type { ReaderLog } from './reader-log.ts';
+export type { FullVerify } from './reader-reverify.ts';
+export type { KindOpener, KindStatus, VerifyStatus } from './reader-types.ts';
 
 /** First wait before opening a verified release again after its open failed; doubles, capped by the poll. */
 const FIRST_OPEN_RETRY_MS = 1000;
 
-/** How the API opens one kind of release (e.g. its DuckDB files READ_ONLY) and closes it again. */
-export interface KindOpener<R> {
-  kind: string;
-  open(dir: string, manifest: Manifest): Promise<R>;
-  close(resource: R): Promise<void>;
-}
-
-export interface ReaderLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
-export interface KindStatus {
-  id: string | null;
-  state: 'ready' | 'unavailable';
-  reason?: string;
-}
-
-interface OpenRelease {
-  kind: string;
-  id: string;
-  manifest: Manifest;
-  dir: string;
-  resource: unknown;
-  fingerprint: string;
-  /** `use` calls running on it; a retired release is closed when this reaches 0. */
-  refs: number;
-  retired: boolean;
-  closing: boolean;
-  closed: Promise<void>;
-  markClosed(): void;
-}
-
-interface KindSlot {
-  opener: KindOpener<unknown>;
-  current: OpenRelease | null;
-  reason: string;
-  /** The enabled release that failed verification, and its files then: not re-verified until they change. */
-  rejected: { id: string; fingerprint: string } | null;
-  /**
-   * The enabled release that verified but could not be opened (EMFILE, out of memory, a lock), and
-   * its files then: the open is retried with backoff, without re-hashing while they are unchanged.
-   */
-  unopened: { id: string; fingerprint: string; manifest: Manifest; attempts: number } | null;
-  retryTimer: NodeJS.Timeout | null;
-  /** Reloads of one kind run one after another. */
-  queue: Promise<void>;
-}
-
-const silentLog: ReaderLog = { info() {}, warn() {}, error() {} };
-
 /**
  * Serves the enabled release of every registered kind. Learns of enables by LISTEN/NOTIFY (and
  * a poll as safety net), verifies checksums before opening, swaps atomically and closes the old
- * release once the `use` calls still running on it are done. A kind whose enabled release is
- * unset, missing or broken is unavailable (503) without affecting the other kinds.
+ * release once the `use` calls still running on it are done; every `reverifyMs` it re-hashes what
+ * it serves (reader-reverify.ts). A kind whose enabled release is unset, missing or broken is
+ * unavailable (503) without affecting the other kinds.
  */
 export class ReleaseStore {
   private readonly slots = new Map<string, KindSlot>();
   private readonly unclosed = new Set<OpenRelease>();
   private readonly log: ReaderLog;
+  private readonly reverifier: Reverifier<OpenRelease>;
   private listener: ChannelListener | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private stopped = false;
 
-  constructor(private readonly deps: { pool: Pool; databaseUrl: string; releasesDir: string; pollMs: number; log?: ReaderLog }) {
+  constructor(
+    private readonly deps: {
+      pool: Pool;
+      databaseUrl: string;
+      releasesDir: string;
+      pollMs: number;
+      /** Background full re-verify of every served release this often; 0 or absent = off. */
+      reverifyMs?: number;
+      log?: ReaderLog;
+    },
+  ) {
     this.log = deps.log ?? silentLog;
+    this.reverifier = new Reverifier<OpenRelease>({
+      intervalMs: deps.reverifyMs ?? 0,
+      kinds: () => [...this.slots.keys()],
+      current: (kind) => this.slots.get(kind)?.current ?? null,
+      settle: (release, outcome) => this.settleReverify(release, outcome),
+      log: this.log,
+    });
   }
 
   register<R>(opener: KindOpener<R>): void {
@@ -89,6 +62,7 @@ export class ReleaseStore {
       rejected: null,
       unopened: null,
       retryTimer: null,
+      lastVerify: null,
       queue: Promise.resolve(),
     });
   }
@@ -106,12 +80,14 @@ export class ReleaseStore {
     await this.listener.start();
     await this.refreshAll();
     this.schedulePoll();
+    this.reverifier.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.pollTimer) clearTimeout(this.pollTimer);
     for (const slot of this.slots.values()) this.cancelRetry(slot);
+    await this.reverifier.stop();
     await this.listener?.stop();
     await Promise.all([...this.slots.values()].map((slot) => slot.queue));
     for (const slot of this.slots.values()) this.withdraw(slot, 'stopped');
@@ -140,17 +116,37 @@ export class ReleaseStore {
     return out;
   }
 
+  verification(): VerifyStatus {
+    const kinds: Record<string, FullVerify | null> = {};
+    for (const [kind, slot] of this.slots) kinds[kind] = slot.lastVerify;
+    return { intervalSeconds: (this.deps.reverifyMs ?? 0) / 1000, kinds };
+  }
+
+  /** Runs the background full re-verify of every served release now and applies its results. */
+  reverifyNow(): Promise<void> {
+    return this.reverifier.runNow();
+  }
+
   /** Re-reads every kind's enabled release now (also what the poll and a reconnect do). */
   refreshAll(): Promise<void> {
     return Promise.all([...this.slots.keys()].map((kind) => this.refresh(kind))).then(() => {});
   }
 
-  refresh(kind: string): Promise<void> {
+  /**
+   * `recheck`: verify the enabled release again even if its unchanged files were rejected before
+   * (an enable or rollback has just verified them; a repair may have kept size, mtime and inode).
+   */
+  refresh(kind: string, options: { recheck?: boolean } = {}): Promise<void> {
     const slot = this.slots.get(kind);
     if (!slot || this.stopped) return Promise.resolve();
-    slot.queue = slot.queue.then(() => this.reload(kind, slot)).catch((err: unknown) => {
-      this.log.error({ kind, err }, 'release reload failed');
-    });
+    slot.queue = slot.queue
+      .then(() => {
+        if (options.recheck) slot.rejected = null;
+        return this.reload(kind, slot);
+      })
+      .catch((err: unknown) => {
+        this.log.error({ kind, err }, 'release reload failed');
+      });
     return slot.queue;
   }
 
@@ -161,8 +157,27 @@ export class ReleaseStore {
     } catch {
       kind = undefined;
     }
-    if (typeof kind === 'string') void this.refresh(kind);
+    // Only enable and rollback notify, and both verify the release before they commit.
+    if (typeof kind === 'string') void this.refresh(kind, { recheck: true });
     else void this.refreshAll();
+  }
+
+  /** Applies a background re-verify in the kind's queue, so it cannot interleave with a reload or swap. */
+  private settleReverify(release: OpenRelease, outcome: ReverifyOutcome): Promise<void> {
+    const slot = this.slots.get(release.kind);
+    if (!slot) return Promise.resolve();
+    slot.queue = slot.queue.then(() => {
+      if (slot.current !== release) return; // swapped or withdrawn while it was hashed: the result is stale
+      slot.lastVerify = outcome.verify;
+      if (outcome.verify.result === 'ok') return;
+      // As a failed verification at open: not hashed again until its files change or it is enabled again.
+      slot.rejected = { id: release.id, fingerprint: outcome.fingerprint };
+      slot.unopened = null;
+      const reason = `release ${release.id} fails verification (background re-verify): ${(outcome.verify.problems ?? []).join('; ')}`;
+      this.log.error({ kind: release.kind, id: release.id }, reason);
+      this.withdraw(slot, reason);
+    });
+    return slot.queue;
   }
 
   private schedulePoll(): void {
@@ -216,7 +231,8 @@ export class ReleaseStore {
     if (unopened) {
       manifest = unopened.manifest; // these very files verified; only opening them failed
     } else {
-      const check = await verifyReleaseDir(dir, { expectedId: enabled.id, expectedManifest: enabled.manifest });
+      const { check, verify } = await fullVerify(dir, { id: enabled.id, manifest: enabled.manifest }, 'open');
+      slot.lastVerify = verify;
       if (!check.ok || !check.manifest) {
         slot.rejected = { id: enabled.id, fingerprint };
         slot.unopened = null;

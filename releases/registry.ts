@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { Pool, PoolClient } from 'pg';
+import type { ClientBase, Pool } from 'pg';
+import { inTransaction } from '../lib/postgres.ts';
 import type { Manifest } from '../schemas/manifest.ts';
 import { verifyReleaseDir } from './verify.ts';
 
@@ -42,7 +43,7 @@ export async function registerRelease(pool: Pool, dir: string, manifest: Manifes
   return toRelease(rows[0]!);
 }
 
-export async function getRelease(pool: Pool | PoolClient, id: string): Promise<RegisteredRelease | null> {
+export async function getRelease(pool: Pool | ClientBase, id: string): Promise<RegisteredRelease | null> {
   const { rows } = await pool.query<ReleaseRow>(`SELECT ${COLUMNS} FROM releases r WHERE r.id = $1`, [id]);
   return rows[0] ? toRelease(rows[0]) : null;
 }
@@ -52,7 +53,7 @@ export async function findReleaseByHash(pool: Pool, kind: string, contentHash: s
   return rows[0] ? toRelease(rows[0]) : null;
 }
 
-export async function getEnabledRelease(pool: Pool | PoolClient, kind: string): Promise<RegisteredRelease | null> {
+export async function getEnabledRelease(pool: Pool | ClientBase, kind: string): Promise<RegisteredRelease | null> {
   const { rows } = await pool.query<ReleaseRow>(
     `SELECT ${COLUMNS} FROM enabled_releases e JOIN releases r ON r.id = e.release_id WHERE e.kind = $1`,
     [kind],
@@ -95,20 +96,6 @@ export async function releaseHistory(pool: Pool, kind: string, options: { releas
   return rows.map((r) => ({ kind: r.kind, action: r.action, releaseId: r.release_id, previousReleaseId: r.previous_release_id, actor: r.actor, at: r.at }));
 }
 
-async function inTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
-}
 
 async function assertServable(release: RegisteredRelease): Promise<void> {
   const check = await verifyReleaseDir(release.path, { expectedId: release.id, expectedManifest: release.manifest });
@@ -119,7 +106,7 @@ async function assertServable(release: RegisteredRelease): Promise<void> {
  * Points the kind at the release, records who did it and what was enabled before, and NOTIFYs
  * the API in the same transaction (the notification is delivered on commit).
  */
-async function pointKindAt(client: PoolClient, release: RegisteredRelease, action: 'enable' | 'rollback', previousId: string | null, actor: string) {
+async function pointKindAt(client: ClientBase, release: RegisteredRelease, action: 'enable' | 'rollback', previousId: string | null, actor: string) {
   await client.query(
     `INSERT INTO enabled_releases (kind, release_id, enabled_at, enabled_by) VALUES ($1, $2, now(), $3)
      ON CONFLICT (kind) DO UPDATE SET release_id = EXCLUDED.release_id, enabled_at = now(), enabled_by = EXCLUDED.enabled_by`,
@@ -129,11 +116,16 @@ async function pointKindAt(client: PoolClient, release: RegisteredRelease, actio
     'INSERT INTO release_history (kind, action, release_id, previous_release_id, actor) VALUES ($1, $2, $3, $4, $5)',
     [release.kind, action, release.id, previousId, actor],
   );
+  await notifyEnabled(client, release);
+}
+
+/** Delivered on commit; the API reloads the kind and re-verifies a release it had refused. */
+async function notifyEnabled(client: ClientBase, release: RegisteredRelease): Promise<void> {
   await client.query('SELECT pg_notify($1, $2)', [RELEASE_ENABLED_CHANNEL, JSON.stringify({ kind: release.kind, id: release.id })]);
 }
 
 /** Serializes enable, rollback and prune of one kind; returns what is enabled now. */
-async function lockKind(client: PoolClient, kind: string): Promise<string | null> {
+async function lockKind(client: ClientBase, kind: string): Promise<string | null> {
   await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`canmap-release-kind:${kind}`]);
   return (await getEnabledRelease(client, kind))?.id ?? null;
 }
@@ -144,7 +136,9 @@ export async function enableRelease(pool: Pool, id: string, actor: string): Prom
   await assertServable(release);
   await inTransaction(pool, async (client) => {
     const current = await lockKind(client, release.kind);
-    if (current === release.id) return;
+    // Enabling the enabled release again records nothing, but lets the API serve it again if it
+    // had refused it and it was repaired in place (assertServable has just verified it).
+    if (current === release.id) return notifyEnabled(client, release);
     await pointKindAt(client, release, 'enable', current, actor);
   });
   return release;
@@ -178,7 +172,7 @@ async function rollbackTarget(pool: Pool, kind: string): Promise<{ from: string;
 }
 
 /** What was enabled just before `id` was last enabled (its rollback target). */
-export async function predecessorOf(client: Pool | PoolClient, kind: string, id: string): Promise<string | null> {
+export async function predecessorOf(client: Pool | ClientBase, kind: string, id: string): Promise<string | null> {
   const { rows } = await client.query<{ previous_release_id: string | null }>(
     `SELECT previous_release_id FROM release_history
       WHERE kind = $1 AND release_id = $2 AND action = 'enable' ORDER BY id DESC LIMIT 1`,

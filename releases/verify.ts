@@ -28,6 +28,8 @@ export interface VerifyOptions {
    * and a new manifest.json together, then fails.
    */
   expectedManifest?: Manifest;
+  /** Stops hashing (the API's background re-verify on shutdown): the call then throws, it reports no problem. */
+  signal?: AbortSignal;
 }
 
 /** Top-level manifest members whose values differ (for a readable problem). */
@@ -56,6 +58,7 @@ export async function verifyReleaseDir(dir: string, options: VerifyOptions = {})
     if (differing.length) problems.push(`manifest.json is not the registered manifest (${differing.join(', ')} differ)`);
   }
   for (const artifact of expected.artifacts) {
+    options.signal?.throwIfAborted();
     const file = path.join(dir, artifact.path);
     try {
       const size = (await stat(file)).size;
@@ -63,8 +66,9 @@ export async function verifyReleaseDir(dir: string, options: VerifyOptions = {})
         problems.push(`${artifact.path}: ${size} bytes, manifest says ${artifact.bytes}`);
         continue;
       }
-      if ((await sha256File(file)) !== artifact.sha256) problems.push(`${artifact.path}: checksum differs from the manifest`);
-    } catch {
+      if ((await sha256File(file, options.signal)) !== artifact.sha256) problems.push(`${artifact.path}: checksum differs from the manifest`);
+    } catch (err) {
+      if (options.signal?.aborted) throw err;
       problems.push(`${artifact.path}: missing`);
     }
   }

@@ -1,10 +1,14 @@
 import { DuckDBInstance, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 
-/** DuckDB memory, thread and spill settings of a build instance. */
+/** DuckDB memory, thread and spill settings of an instance. */
 export interface DuckDbLimits {
   memoryLimit: string;
-  threads: number;
+  /** Default: one per core. */
+  threads?: number;
+  /** Where a sort or join that outgrows memory spills: never inside a release directory. */
   tempDirectory: string;
+  /** Open a published file READ_ONLY (many readers side by side, rows in the order written). */
+  readOnly?: boolean;
 }
 
 export interface DuckDb {
@@ -16,9 +20,10 @@ export interface DuckDb {
 export async function openDuckDb(file: string, limits: DuckDbLimits): Promise<DuckDb> {
   const instance = await DuckDBInstance.create(file, {
     memory_limit: limits.memoryLimit,
-    threads: String(limits.threads),
-    preserve_insertion_order: 'false',
     temp_directory: limits.tempDirectory,
+    ...(limits.threads === undefined ? {} : { threads: String(limits.threads) }),
+    // Builds sort what they write; reads keep the order written (tables are sorted by lookup key).
+    ...(limits.readOnly ? { access_mode: 'READ_ONLY' } : { preserve_insertion_order: 'false' }),
   });
   let connection: DuckDBConnection;
   try {

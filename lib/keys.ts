@@ -1,12 +1,9 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { Pool } from './postgres.ts';
+import type { Addon, Plan } from '../schemas/plans.ts';
+import { inTransaction, type Pool } from './postgres.ts';
 
 /** Accounts and API keys in the control plane. Only the sha256 of a key is ever stored. */
 
-export const PLANS = ['hobby', 'indie', 'growth'] as const;
-export type Plan = (typeof PLANS)[number];
-export const ADDONS = ['legal-land', 'energy', 'agriculture', 'remote', 'mining'] as const;
-export type Addon = (typeof ADDONS)[number];
 
 /** What the API needs to know about a working key. Founder/integration keys have no account. */
 export interface KeyRecord {
@@ -27,25 +24,6 @@ export class KeyInputError extends Error {}
 /** sha256 hex; the one-shot `crypto.hash` is about 2.5× faster than createHash on this hot path. */
 export function hashKey(key: string): string {
   return hash('sha256', key, 'hex');
-}
-
-/** `dev` is how the hobby plan is shown to customers. */
-export function parsePlan(input: string): Plan {
-  const plan = input.trim().toLowerCase() === 'dev' ? 'hobby' : input.trim().toLowerCase();
-  if (!(PLANS as readonly string[]).includes(plan)) {
-    throw new KeyInputError(`unknown plan "${input}"; expected one of dev, ${PLANS.join(', ')}`);
-  }
-  return plan as Plan;
-}
-
-export function parseAddons(inputs: string[]): Addon[] {
-  const names = inputs.flatMap((i) => i.split(',')).map((a) => a.trim().toLowerCase()).filter(Boolean);
-  for (const name of names) {
-    if (!(ADDONS as readonly string[]).includes(name)) {
-      throw new KeyInputError(`unknown add-on "${name}"; expected one of ${ADDONS.join(', ')}`);
-    }
-  }
-  return [...new Set(names)] as Addon[];
 }
 
 /** An allowed origin is scheme://host[:port] and nothing more; stored in URL-normalized form. */
@@ -133,9 +111,7 @@ export async function createKey(pool: Pool, input: CreateKeyInput): Promise<Crea
     : wantsAccount ? `acct_${randomBytes(6).toString('hex')}` : null;
   const key = `cmk_${randomBytes(32).toString('base64url')}`;
   const id = `key_${randomBytes(6).toString('hex')}`;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     if (accountId !== null) {
       await client.query(
         `INSERT INTO accounts (id, plan, addons) VALUES ($1, COALESCE($2, 'hobby'), COALESCE($3::text[], '{}'))
@@ -151,14 +127,8 @@ export async function createKey(pool: Pool, input: CreateKeyInput): Promise<Crea
       `SELECT ${KEY_COLUMNS} FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id WHERE k.id = $1`,
       [id],
     );
-    await client.query('COMMIT');
     return { ...toRecord(rows[0]!), key };
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export async function listKeys(pool: Pool): Promise<KeyListing[]> {

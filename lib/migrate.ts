@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { databaseName, withDatabase } from './postgres.ts';
+import { databaseName, inTransaction, withDatabase } from './postgres.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed 64-bit number: all canmap processes agree on it, so only one migrates at a time.
@@ -50,15 +50,12 @@ export async function migrate(databaseUrl: string): Promise<MigrationResult> {
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
-      await client.query('BEGIN');
-      try {
+      await inTransaction(client, async () => {
         await client.query(sql);
         await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK');
+      }).catch((err: unknown) => {
         throw new Error(`migration ${file} failed: ${(err as Error).message}`);
-      }
+      });
       applied.push(file);
     }
     return { database: databaseName(databaseUrl), created, applied, current: files.at(-1) ?? null };

@@ -28,3 +28,25 @@ export function withDatabase(databaseUrl: string, database: string): string {
   url.pathname = `/${encodeURIComponent(database)}`;
   return url.toString();
 }
+
+/**
+ * Runs fn in one transaction: committed when it returns, rolled back when it throws. Given the
+ * pool, a client is taken for the call and released after; given a client, it is used as it is.
+ * `begin` may set the isolation level or READ ONLY.
+ */
+export async function inTransaction<T>(on: pg.Pool | pg.ClientBase, fn: (client: pg.ClientBase) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+  const client = on instanceof pg.Pool ? await on.connect() : on;
+  try {
+    await client.query(begin);
+    try {
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    }
+  } finally {
+    if (on instanceof pg.Pool) (client as pg.PoolClient).release();
+  }
+}

@@ -1,11 +1,20 @@
 import type { KeyRecord } from '../../lib/keys.ts';
+import { missingAddon } from '../../engines/access/plans.ts';
+import type { PremiumCapability } from '../../schemas/plans.ts';
 import { errors } from '../errors.ts';
 
-/**
- * Well and facility search needs the energy add-on (volume 1, addon_required). Keys with no
- * account (founder and integration keys) are exempt.
- */
-export function requireEnergyAddon(key: KeyRecord | null): void {
-  if (!key || key.accountId === null || key.addons.includes('energy')) return;
-  throw errors.addonRequired('energy', 'addon-energy', 'Well and facility search needs the energy add-on (addon-energy) on this account.');
+/** What each premium capability lets a request do, for the addon_required message. */
+const WHAT_IT_GRANTS: Readonly<Record<PremiumCapability, string>> = {
+  legalLand: 'Legal land descriptions (DLS, NTS, parcels)',
+  energy: 'Well and facility search',
+  agriculture: 'Agricultural layers',
+  remote: 'Remote-area layers',
+  mining: 'Mining layers',
+};
+
+/** 403 addon_required (volume 1) when the key's account lacks the add-on of `capability`. */
+export function requireCapability(key: KeyRecord | null, capability: PremiumCapability): void {
+  const addon = missingAddon(key, capability);
+  if (addon === null) return;
+  throw errors.addonRequired(capability, `addon-${addon}`, `${WHAT_IT_GRANTS[capability]} needs the ${addon} add-on (addon-${addon}) on this account.`);
 }

@@ -1,8 +1,9 @@
-import { createKey, disableKey, KeyInputError, listKeys, parseAddons, parsePlan, type CreateKeyInput } from '../../lib/keys.ts';
+import { createKey, disableKey, KeyInputError, listKeys, type CreateKeyInput } from '../../lib/keys.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { parseCommandArgs } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
 import { CliError, table } from '../output.ts';
+import { parseAddons, parsePlan } from '../../engines/access/plans.ts';
 
 const USAGE = 'keys create [--plan dev|indie|growth] [--account ID] [--addon a,b] [--origin URL]... | list | disable KEY_ID';
 

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import { eventStatusSpan } from './event-status.ts';
 import type { RoadGeometry } from './geometry.ts';
 import { eventsFeed, ROAD_EVENT_JURISDICTIONS } from './jurisdictions.ts';
@@ -7,6 +7,7 @@ import { scheduleFromJson, type Schedule, type ScheduleJson } from './schedule.t
 import { EventGrid } from './event-grid.ts';
 import type { FeedState } from './freshness.ts';
 import type { BBox } from '../../lib/geo/bbox.ts';
+import { inTransaction } from '../../lib/postgres.ts';
 
 /** One stored event, ready to write out. */
 export interface CachedEvent {
@@ -141,10 +142,8 @@ export class RoadEventsCache {
   }
 
   private async refresh(): Promise<RoadEventsView> {
-    const client = await this.pool.connect();
-    try {
-      // One snapshot of status and events, so a view never pairs new rows with an old generation.
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    // One snapshot of status and events, so a view never pairs new rows with an old generation.
+    const { statusRows, feeds, reload, loaded } = await inTransaction(this.pool, async (client) => {
       const { rows: statusRows } = await client.query<StatusRow>(
         `SELECT jurisdiction, generation::text AS generation, poll_interval_ms, ${epochMs('last_success_at')} AS last_success_ms, ${epochMs('last_change_at')} AS last_change_ms,
            last_error, ${epochMs('last_error_at')} AS last_error_ms, anomaly, ${epochMs('anomaly_at')} AS anomaly_ms
@@ -167,21 +166,16 @@ export class RoadEventsCache {
         if (this.generations.get(r.jurisdiction) !== r.generation) reload.push(r.jurisdiction);
       }
       const loaded = reload.length ? await this.loadEvents(client, reload) : null;
-      await client.query('COMMIT');
-      for (const jurisdiction of reload) {
-        this.eventsBy.set(jurisdiction, loaded!.get(jurisdiction) ?? []);
-        this.generations.set(jurisdiction, statusRows.find((r) => r.jurisdiction === jurisdiction)!.generation);
-      }
-      const columns = reload.length || !this.view ? this.columns() : this.view.columns;
-      this.view = { columns, feeds };
-      this.checkedAt = performance.now();
-      return this.view;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
+      return { statusRows, feeds, reload, loaded };
+    }, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    for (const jurisdiction of reload) {
+      this.eventsBy.set(jurisdiction, loaded!.get(jurisdiction) ?? []);
+      this.generations.set(jurisdiction, statusRows.find((r) => r.jurisdiction === jurisdiction)!.generation);
     }
+    const columns = reload.length || !this.view ? this.columns() : this.view.columns;
+    this.view = { columns, feeds };
+    this.checkedAt = performance.now();
+    return this.view;
   }
 
   private columns(): EventColumns {
@@ -211,7 +205,7 @@ export class RoadEventsCache {
     return { ...c, grid: new EventGrid(c) };
   }
 
-  private async loadEvents(client: PoolClient, jurisdictions: string[]): Promise<Map<string, CachedEvent[]>> {
+  private async loadEvents(client: ClientBase, jurisdictions: string[]): Promise<Map<string, CachedEvent[]>> {
     const { rows } = await client.query<{
       id: string; jurisdiction: string; type: EventType; severity: Severity; severity_rank: number; publisher_status: PublisherStatus;
       schedule: ScheduleJson; closed: boolean; has_surface: boolean; updated_ms: number; minlon: number; minlat: number; maxlon: number; maxlat: number;

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
+import { openDuckDb } from '../../lib/duckdb.ts';
 import type { KindOpener } from '../../releases/reader.ts';
 import type { Manifest } from '../../schemas/manifest.ts';
 import { TRANSIT_DATABASE_FILE, TRANSIT_KIND } from '../../schemas/transit-release.ts';
@@ -19,16 +19,8 @@ import { linkStops } from './link-stops.ts';
 export async function openTransitRelease(dir: string, manifest: Manifest): Promise<TransitData> {
   // A sort that spills would otherwise write transit.duckdb.tmp/ into the immutable release dir.
   const spillDir = await mkdtemp(path.join(os.tmpdir(), 'canmap-transit-open-'));
-  const instance = await DuckDBInstance.create(path.join(dir, TRANSIT_DATABASE_FILE), {
-    access_mode: 'READ_ONLY',
-    temp_directory: spillDir,
-    memory_limit: '1GB',
-  }).catch(async (err: unknown) => {
-    await rm(spillDir, { recursive: true, force: true });
-    throw err;
-  });
   try {
-    const connection = await instance.connect();
+    const { connection, close } = await openDuckDb(path.join(dir, TRANSIT_DATABASE_FILE), { readOnly: true, memoryLimit: '1GB', tempDirectory: spillDir });
     try {
       const feeds = await loadFeeds(connection);
       const agencies = await loadAgencies(connection);
@@ -50,10 +42,9 @@ export async function openTransitRelease(dir: string, manifest: Manifest): Promi
         stopTimes,
       });
     } finally {
-      connection.closeSync();
+      close();
     }
   } finally {
-    instance.closeSync();
     await rm(spillDir, { recursive: true, force: true });
   }
 }

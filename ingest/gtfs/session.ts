@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ident, openDuckDb, type DuckDb, type DuckDbLimits } from '../../lib/duckdb.ts';
+import { ident, openDuckDb, type DuckDb } from '../../lib/duckdb.ts';
 
 /**
  * Below this much text to load, every table fits in one DuckDB row group (122,880 rows) and each
@@ -38,7 +38,7 @@ export interface BuildSession {
   close(): Promise<void>;
 }
 
-export async function openBuildSession(workDir: string, limits: Omit<DuckDbLimits, 'tempDirectory'>): Promise<BuildSession> {
+export async function openBuildSession(workDir: string, limits: { memoryLimit: string; threads: number }): Promise<BuildSession> {
   await mkdir(workDir, { recursive: true });
   // one folder per session: DuckDB names its spill files alike in every instance
   const tempDirectory = await mkdtemp(path.join(workDir, 'duckdb-tmp-'));

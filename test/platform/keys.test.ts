@@ -1,9 +1,10 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findActiveKeyByHash, hashKey, KeyInputError, normalizeOrigin, parseAddons, parsePlan } from '../../lib/keys.ts';
+import { findActiveKeyByHash, hashKey, KeyInputError, normalizeOrigin } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { runCanmap } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
+import { parseAddons, parsePlan } from '../../engines/access/plans.ts';
 
 let env: TestEnv;
 let pool: pg.Pool;

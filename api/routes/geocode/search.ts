@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeSearchQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import type { GeocodeResult, Geocoder } from '../../../engines/geocoding/types.ts';
-import { requireEnergyAddon } from '../../access/capabilities.ts';
+import { requireCapability } from '../../access/capabilities.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeSearchControls, type SanitizedSearchControls } from '../../params/geocoding/search-controls.ts';
 import { sanitizeQ } from '../../params/geocoding/text.ts';
@@ -31,7 +31,7 @@ export const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
     const sanitized = sanitizeSearchControls(request.query);
     if (!sanitized.ok) throw errors.badRequest(sanitized.error);
     if (sanitized.value.energy) {
-      requireEnergyAddon(request.apiKey);
+      requireCapability(request.apiKey, 'energy');
       return [];
     }
     return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => searchWith(geocoder, q.value, sanitized.value));

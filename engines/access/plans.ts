@@ -1,0 +1,37 @@
+import { KeyInputError, type KeyRecord } from '../../lib/keys.ts';
+import { ADDONS, PLANS, type Addon, type Plan, type PremiumCapability } from '../../schemas/plans.ts';
+
+/** The add-on that grants each premium capability. */
+export const ADDON_OF_CAPABILITY: Readonly<Record<PremiumCapability, Addon>> = {
+  legalLand: 'legal-land',
+  energy: 'energy',
+  agriculture: 'agriculture',
+  remote: 'remote',
+  mining: 'mining',
+};
+
+/** The add-on a key lacks for a capability, or null. Keys with no account (founder, integration) lack nothing. */
+export function missingAddon(key: KeyRecord | null, capability: PremiumCapability): Addon | null {
+  const addon = ADDON_OF_CAPABILITY[capability];
+  if (!key || key.accountId === null || key.addons.includes(addon)) return null;
+  return addon;
+}
+
+/** `dev` is how the hobby plan is shown to customers. */
+export function parsePlan(input: string): Plan {
+  const plan = input.trim().toLowerCase() === 'dev' ? 'hobby' : input.trim().toLowerCase();
+  if (!(PLANS as readonly string[]).includes(plan)) {
+    throw new KeyInputError(`unknown plan "${input}"; expected one of dev, ${PLANS.join(', ')}`);
+  }
+  return plan as Plan;
+}
+
+export function parseAddons(inputs: string[]): Addon[] {
+  const names = inputs.flatMap((i) => i.split(',')).map((a) => a.trim().toLowerCase()).filter(Boolean);
+  for (const name of names) {
+    if (!(ADDONS as readonly string[]).includes(name)) {
+      throw new KeyInputError(`unknown add-on "${name}"; expected one of ${ADDONS.join(', ')}`);
+    }
+  }
+  return [...new Set(names)] as Addon[];
+}

@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
 import { bboxOf, expandBBox, routeGeometryMetres, type Position, type RoadGeometry } from './geometry.ts';
 import { closuresFeed, CLOSURE_JURISDICTIONS, type Jurisdiction } from './jurisdictions.ts';
-import { readFeedStatuses } from '../../ingest/road-events/feed-status.ts';
 import { isoUtc } from './publisher-time.ts';
+import { readFeedStatuses } from './feed-status.ts';
 
 /** Volume 3: a closure within 250 m of the path is worth a warning. */
 export const CLOSURE_WARNING_METRES = 250;

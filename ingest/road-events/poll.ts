@@ -4,7 +4,7 @@ import { writeClosureSnapshot } from './closures/store.ts';
 import type { Closure } from '../../engines/road-events/closure.ts';
 import { writeEventsSnapshot } from './events-store.ts';
 import { runFeedPoll, type PollLog } from './feed-poll.ts';
-import { readFeedStatus, recordAttempt } from './feed-status.ts';
+import { recordAttempt } from './feed-status.ts';
 import { fetchOpen511Events } from './fetch-open511.ts';
 import type { HttpOptions } from './http-json.ts';
 import { logUrl } from './upstream-error.ts';
@@ -12,6 +12,7 @@ import { closuresFeed, CLOSURE_JURISDICTIONS, eventsFeed, JURISDICTIONS, type Ju
 import { normalizeOpen511Event, type DroppedEvent, type NormalizedEvent } from './normalize-open511.ts';
 import { isoUtc } from '../../engines/road-events/publisher-time.ts';
 import { inTransaction } from '../../lib/postgres.ts';
+import { readFeedStatus } from '../../engines/road-events/feed-status.ts';
 
 export type { PollLog } from './feed-poll.ts';
 

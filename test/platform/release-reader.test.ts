@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { createKey } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';
-import { publishRelease } from '../../releases/publish.ts';
 import { ChannelListener } from '../../releases/reader-listener.ts';
 import { ReleaseStore, type KindOpener, type ReaderLog } from '../../releases/reader.ts';
 import { enableRelease, RELEASE_ENABLED_CHANNEL, type RegisteredRelease } from '../../releases/registry.ts';
 import { ReleaseUnavailableError } from '../../releases/unavailable.ts';
+import { publishTextRelease, waitFor } from '../support/release-probe.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 
 /** A test-only kind: its resource is the text of the release's data.txt, read at open. */
@@ -37,31 +37,7 @@ function probeOpener(kind: string, events: string[]): KindOpener<Probe> {
 
 let env: TestEnv;
 let pool: pg.Pool;
-let counter = 0;
-
-async function publishProbe(kind: string, text: string): Promise<RegisteredRelease> {
-  counter += 1;
-  const { release } = await publishRelease({ pool, releasesDir: env.config.releasesDir }, {
-    kind,
-    builderVersion: 'probe-1',
-    schemaVersion: 1,
-    inputs: [{ name: 'text', source: 'memory', sha256: createHash('sha256').update(`${text}-${counter}`).digest('hex') }],
-    async build(dir) {
-      await writeFile(path.join(dir, 'data.txt'), text);
-      return { stats: { length: text.length } };
-    },
-  });
-  return release;
-}
-
-async function waitFor(what: string, check: () => boolean, timeoutMs = 5000): Promise<number> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Date.now() - started;
-}
+const publishProbe = (kind: string, text: string) => publishTextRelease({ pool, releasesDir: env.config.releasesDir }, kind, text);
 
 function newStore(pollMs: number, log?: ReaderLog): ReleaseStore {
   return new ReleaseStore({ pool, databaseUrl: env.config.databaseUrl, releasesDir: env.config.releasesDir, pollMs, log });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,9 +9,9 @@ import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../lib/config.ts';
 import { createKey } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';
-import { publishRelease } from '../../releases/publish.ts';
 import { ReleaseStore, type FullVerify, type KindOpener, type KindStatus, type ReaderLog, type VerifyStatus } from '../../releases/reader.ts';
 import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';
+import { publishTextRelease, waitFor } from '../support/release-probe.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { repoPath } from '../support/paths.ts';
 
@@ -27,23 +26,12 @@ function probeOpener(kind: string): KindOpener<string> {
 
 let env: TestEnv;
 let pool: pg.Pool;
-let counter = 0;
 
 /** Every file's mtime sits on a whole second, so putting it back after a change is exact. */
 const MTIME_S = 1_750_000_000;
 
 async function publishProbe(kind: string, text: string): Promise<RegisteredRelease> {
-  counter += 1;
-  const { release } = await publishRelease({ pool, releasesDir: env.config.releasesDir }, {
-    kind,
-    builderVersion: 'probe-1',
-    schemaVersion: 1,
-    inputs: [{ name: 'text', source: 'memory', sha256: createHash('sha256').update(`${text}-${counter}`).digest('hex') }],
-    async build(dir) {
-      await writeFile(path.join(dir, 'data.txt'), text);
-      return { stats: { length: text.length } };
-    },
-  });
+  const release = await publishTextRelease({ pool, releasesDir: env.config.releasesDir }, kind, text);
   await utimes(path.join(release.path, 'data.txt'), MTIME_S, MTIME_S);
   return release;
 }
@@ -53,14 +41,6 @@ async function corruptInPlace(release: RegisteredRelease, text: string): Promise
   const file = path.join(release.path, 'data.txt');
   await writeFile(file, text);
   await utimes(file, MTIME_S, MTIME_S);
-}
-
-async function waitFor(what: string, check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 function newStore(options: { reverifyMs?: number; log?: ReaderLog } = {}): ReleaseStore {

@@ -2,7 +2,6 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closuresNearRoute } from '../../engines/road-events/closures-near-route.ts';
 import { snapshotClosures, type ClosureSources } from '../../ingest/road-events/closures/snapshot.ts';
-import { readFeedStatus } from '../../ingest/road-events/feed-status.ts';
 import type { Position } from '../../engines/road-events/geometry.ts';
 import type { HttpOptions } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents } from '../../ingest/road-events/poll.ts';
@@ -10,6 +9,7 @@ import { parsePublisherTime } from '../../engines/road-events/publisher-time.ts'
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { drivebc, FakePublisher, fixture } from '../support/road-events-upstream.ts';
+import { readFeedStatus } from '../../engines/road-events/feed-status.ts';
 
 /*
  * Closures of BC (from the Open511 events poll), Alberta and Ontario (511 v2 snapshots) and the

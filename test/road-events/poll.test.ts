@@ -1,6 +1,5 @@
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readFeedStatus } from '../../ingest/road-events/feed-status.ts';
 import type { HttpOptions } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents, type PollOptions } from '../../ingest/road-events/poll.ts';
 import { upstreamKey } from '../../ingest/road-events/upstream-backoff.ts';
@@ -8,6 +7,7 @@ import { createPool } from '../../lib/postgres.ts';
 import { runCanmap } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { drivebc, FakePublisher, fixture, open511Page } from '../support/road-events-upstream.ts';
+import { readFeedStatus } from '../../engines/road-events/feed-status.ts';
 
 let t: TestEnv;
 let pool: Pool;

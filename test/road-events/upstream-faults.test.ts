@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readFeedStatus } from '../../ingest/road-events/feed-status.ts';
 import { configuredHttp, type HttpOptions } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents } from '../../ingest/road-events/poll.ts';
 import { upstreamKey } from '../../ingest/road-events/upstream-backoff.ts';
@@ -13,6 +12,7 @@ import { runCanmap } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { RoadEventsApi } from '../support/road-events-api-stack.ts';
 import { drivebc, FakePublisher, fixture, open511Page, type Scripted } from '../support/road-events-upstream.ts';
+import { readFeedStatus } from '../../engines/road-events/feed-status.ts';
 
 let t: TestEnv;
 let pool: Pool;

@@ -1,0 +1,67 @@
+/** Reading the poll status of road-event feeds (table road_feed_status); the polls write it (ingest/road-events/feed-status.ts). */
+import type { Pool, PoolClient } from 'pg';
+
+type Db = Pool | PoolClient;
+
+/** The poll status of one feed (row of road_feed_status). */
+export interface FeedStatus {
+  feed: string;
+  jurisdiction: string;
+  sourceUrl: string | null;
+  /** The worker's schedule for this feed; freshness thresholds scale with it. */
+  pollIntervalMs: number | null;
+  lastAttemptAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastChangeAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+  anomaly: string | null;
+  anomalyAt: Date | null;
+  upstreamCount: number | null;
+  storedCount: number;
+  generation: number;
+  /** Set on `upstream:<origin>` rows from a 429's Retry-After (upstream-backoff.ts); feed rows no longer use it. */
+  notBefore: Date | null;
+  /** Suspect empty answers in a row (refused), and when the first of them came. */
+  emptyAnswers: number;
+  emptySince: Date | null;
+}
+
+const COLUMNS = `feed, jurisdiction, source_url, poll_interval_ms, last_attempt_at, last_success_at, last_change_at, last_error, last_error_at,
+  anomaly, anomaly_at, upstream_count, stored_count, generation, not_before, empty_answers, empty_since`;
+
+interface Row {
+  feed: string; jurisdiction: string; source_url: string | null; poll_interval_ms: number | null; last_attempt_at: Date | null;
+  last_success_at: Date | null; last_change_at: Date | null; last_error: string | null; last_error_at: Date | null; anomaly: string | null;
+  anomaly_at: Date | null; upstream_count: number | null; stored_count: number; generation: string | number; not_before: Date | null;
+  empty_answers: number; empty_since: Date | null;
+}
+
+const fromRow = (r: Row): FeedStatus => ({
+  feed: r.feed,
+  jurisdiction: r.jurisdiction,
+  sourceUrl: r.source_url,
+  pollIntervalMs: r.poll_interval_ms,
+  lastAttemptAt: r.last_attempt_at,
+  lastSuccessAt: r.last_success_at,
+  lastChangeAt: r.last_change_at,
+  lastError: r.last_error,
+  lastErrorAt: r.last_error_at,
+  anomaly: r.anomaly,
+  anomalyAt: r.anomaly_at,
+  upstreamCount: r.upstream_count,
+  storedCount: r.stored_count,
+  generation: Number(r.generation),
+  notBefore: r.not_before,
+  emptyAnswers: r.empty_answers,
+  emptySince: r.empty_since,
+});
+
+export async function readFeedStatuses(db: Db, feeds: string[]): Promise<FeedStatus[]> {
+  const { rows } = await db.query<Row>(`SELECT ${COLUMNS} FROM road_feed_status WHERE feed = ANY($1) ORDER BY feed`, [feeds]);
+  return rows.map(fromRow);
+}
+
+export async function readFeedStatus(db: Db, feed: string): Promise<FeedStatus | null> {
+  return (await readFeedStatuses(db, [feed]))[0] ?? null;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { importCycles, importEdges, layerViolations } from '../support/import-layers.ts';
+import { REPO_ROOT } from '../support/paths.ts';
+
+describe('import direction', () => {
+  const edges = importEdges(REPO_ROOT);
+
+  it('reads the imports of the tree', () => {
+    // Guards the checks below against reading nothing.
+    expect(edges.length).toBeGreaterThan(500);
+    expect(edges).toContainEqual({ from: 'api/routes/transit/stop.ts', to: 'schemas/transit-api.ts' });
+  });
+
+  it('schemas → lib → releases → engines → ingest | api → jobs → bin: no layer imports one above it, ingest and api never each other', () => {
+    expect(layerViolations(edges)).toEqual([]);
+  });
+
+  it('has no import circle', () => {
+    expect(importCycles(edges)).toEqual([]);
+  });
+
+  it('catches what breaks the rule', () => {
+    expect(layerViolations([
+      { from: 'engines/geocoding/search.ts', to: 'api/errors.ts' },
+      { from: 'api/routes/transit/stop.ts', to: 'ingest/gtfs/build.ts' },
+      { from: 'ingest/gtfs/build.ts', to: 'api/errors.ts' },
+      { from: 'schemas/common.ts', to: 'lib/postgres.ts' },
+      { from: 'lib/keys.ts', to: 'test/support/paths.ts' },
+      { from: 'api/app.ts', to: 'schemas/common.ts' },
+      { from: 'jobs/worker.ts', to: 'ingest/gtfs/build.ts' },
+    ])).toEqual([
+      'engines/geocoding/search.ts -> api/errors.ts',
+      'api/routes/transit/stop.ts -> ingest/gtfs/build.ts',
+      'ingest/gtfs/build.ts -> api/errors.ts',
+      'schemas/common.ts -> lib/postgres.ts',
+      'lib/keys.ts -> test/support/paths.ts',
+    ]);
+    expect(importCycles([
+      { from: 'a.ts', to: 'b.ts' }, { from: 'b.ts', to: 'c.ts' }, { from: 'c.ts', to: 'a.ts' }, { from: 'c.ts', to: 'd.ts' },
+    ])).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+  });
+});

@@ -1,4 +1,4 @@
-/** Layout of a geocoding release directory (written by ingest/geocoding, read by engines/geocoding). */
+/** Layout of a geocoding release directory (written by ingest/geocoding through the engines/geocoding index format, read by engines/geocoding). */
 export const GEOCODING_KIND = 'geocoding';
 /** The compact query index the API loads (format: engines/geocoding/index/file.ts). */
 export const GEOCODER_INDEX_FILE = 'geocoder.idx';

@@ -4,7 +4,7 @@
  * (regions, localities, streets, POIs: a few million at most).
  *
  * Every string here is display text as the source wrote it (after NFKC and whitespace
- * clean-up); folding and tokenizing happen in the assembler with ingest/geocoding/text/.
+ * clean-up); folding and tokenizing happen in the assembler with engines/geocoding/text/.
  */
 export type PlaceLayer = 'region' | 'locality' | 'street' | 'poi';
 

@@ -5,20 +5,22 @@ import type { Config } from '../lib/config.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
 import { createAuthenticator } from './access/authenticator.ts';
-import { errors } from './errors.ts';
-import { loggerOptions } from './logging.ts';
+import { unroutableAnswer } from './unroutable-ids.ts';
+import { loggerOptions, requestLogController } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { numericQueryPlugin } from './plugins/numeric-query.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { postgresPlugin } from './plugins/postgres.ts';
 import { releaseStorePlugin } from './plugins/release-store.ts';
+import { logUnroutedRequest, requestLogPlugin } from './plugins/request-log.ts';
 import { wellKnownPlugin } from './plugins/well-known.ts';
 import { replyWithError, sendApiError } from './reply-error.ts';
 import { routes } from './routes/index.ts';
-import { ERROR_MESSAGE_KEYWORD } from './validation-message.ts';
+import { ERROR_MESSAGE_KEYWORD } from '../schemas/common.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
@@ -39,23 +41,22 @@ export interface AppDeps {
  * The API: CORS, then authentication (every path), then the routes of api/routes/index.ts.
  * Returned before `ready()` so callers (tests, benches) may still add routes.
  */
-const PLACE_PATH = /^\/places\/[^/?]+(?:\?|$)/;
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authenticator = createAuthenticator({ config: deps.config, pool: deps.pool });
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, deps.logger),
+    logController: requestLogController(),
     ajv: { plugins: [errorMessageKeyword] },
     // Service ids embed publishers' raw ids; URL-encoded they can pass Fastify's 100-character default.
     routerOptions: { maxParamLength: 1024 },
     // A path Fastify cannot even route (bad percent-encoding, over-long parameter) is still
     // authenticated first, then answered like any path we do not serve.
     frameworkErrors: (error, request, reply) => {
+      if (deps.logger !== false) logUnroutedRequest(request, reply);
       if (error.code !== 'FST_ERR_BAD_URL' && error.code !== 'FST_ERR_MAX_PARAM_LENGTH') {
         return replyWithError(error, request, reply);
       }
-      // A place id the router cannot even decode is still just an unknown place (volume 2).
-      const notFound = PLACE_PATH.test(request.url) ? errors.placeNotFound() : errors.unservedPath();
+      const notFound = unroutableAnswer(request.url);
       Promise.resolve().then(() => authenticator.authenticate(request)).then(
         () => sendApiError(reply, notFound),
         (err: unknown) => replyWithError(err, request, reply),
@@ -64,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorHandlerPlugin);
+  if (deps.logger !== false) await app.register(requestLogPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(numericQueryPlugin);
   await app.register(releaseStorePlugin, { store: deps.releases });
   await app.register(postgresPlugin, { pool: deps.pool });

@@ -1,3 +1,5 @@
+import { GEOCODING_KIND } from '../schemas/geocoding-release.ts';
+
 /**
  * The one error catalog of the API. Every failure a handler or plugin can answer with is built
  * here, so status, code, headers and wording stay as the spec (volume 1, "Errors") writes them.
@@ -31,6 +33,9 @@ export class ApiError extends Error {
   }
 }
 
+/** How a 503 names the service of a release kind, where that is not `<kind> data`. */
+const SERVICE_OF_KIND: Readonly<Record<string, string>> = { [GEOCODING_KIND]: 'geocode' };
+
 export const errors = {
   /** Data-plane 400: the message names the parameter at fault; no code (volume 1). */
   badRequest: (message: string) => new ApiError(400, message),
@@ -45,20 +50,27 @@ export const errors = {
   /** A path the gateway does not serve: plain text, after authentication. */
   unservedPath: () => new ApiError(404, 'Not Found', { plainText: true }),
   payloadTooLarge: (message: string) => new ApiError(413, message, { code: 'payload_too_large' }),
-  unsupportedMediaType: (message: string) => new ApiError(415, message),
+  /** Bodies are JSON only (api/plugins/json-body.ts); volume 1 lists no code for 415, so this one is ours. */
+  unsupportedMediaType: (mediaType: string | undefined) =>
+    new ApiError(415, `${mediaType ? `unsupported content type "${mediaType}"` : 'missing content type'}: send application/json`, {
+      code: 'unsupported_media_type',
+    }),
+  unsupportedCharset: (charset: string) =>
+    new ApiError(415, `unsupported charset "${charset}": send UTF-8 JSON`, { code: 'unsupported_media_type' }),
+  /** RFC 7694: a server refusing a request's content coding names the ones it accepts. */
+  unsupportedContentEncoding: (codings: string) =>
+    new ApiError(415, `unsupported content encoding "${codings}": send the body uncompressed`, {
+      code: 'unsupported_media_type',
+      headers: { 'accept-encoding': 'identity' },
+    }),
   serviceUnavailable: (service: string, retryAfterSeconds = 5) =>
     new ApiError(503, `${service} temporarily unavailable`, {
       code: 'service_unavailable',
       headers: { 'retry-after': String(retryAfterSeconds) },
       extra: { retryable: true },
     }),
-  /** A release kind with nothing (valid) enabled. */
-  releaseUnavailable: (kind: string) =>
-    new ApiError(503, `${kind} data temporarily unavailable`, {
-      code: 'service_unavailable',
-      headers: { 'retry-after': '5' },
-      extra: { retryable: true },
-    }),
+  /** A release kind with nothing (valid) enabled: volume 1 names the service (geocode, transit data, ...). */
+  releaseUnavailable: (kind: string) => errors.serviceUnavailable(SERVICE_OF_KIND[kind] ?? `${kind} data`),
   /** A valid key whose account lacks the add-on a request needs (volume 1, addon_required). */
   addonRequired: (capability: string, addon: string, message: string) =>
     new ApiError(403, `${addon} required`, { code: 'addon_required', extra: { capability, addon, message } }),

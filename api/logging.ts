@@ -1,8 +1,33 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Replaces the value of every `key=` query parameter, so logged URLs never carry an API key. */
 export function redactKeyParam(url: string): string {
   return url.includes('key=') ? url.replace(/([?&]key=)[^&#]*/gi, '$1[redacted]') : url;
+}
+
+/**
+ * Fastify's own per-request lines ("incoming request", "request completed": two a request) are
+ * off; api/plugins/request-log.ts writes the one line of each request instead.
+ */
+export function requestLogController(): LogController {
+  return new LogController({ disableRequestLogging: true });
+}
+
+const ms = (elapsed: number) => Math.round(elapsed * 10) / 10;
+
+/** The one line of an answered request. */
+export function logResponse(request: FastifyRequest, reply: FastifyReply, elapsedMs: number): void {
+  request.log.info({
+    method: request.method,
+    url: redactKeyParam(request.url),
+    statusCode: reply.statusCode,
+    responseTime: ms(elapsedMs),
+  }, 'request');
+}
+
+/** The one line of a request whose connection closed before it was answered: clients do that, so info, no stack. */
+export function logAbortedRequest(request: FastifyRequest, elapsedMs: number): void {
+  request.log.info({ method: request.method, url: redactKeyParam(request.url), aborted: true, responseTime: ms(elapsedMs) }, 'request aborted');
 }
 
 /**

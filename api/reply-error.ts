@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { QueryError } from '../lib/query-error.ts';
 import { ReleaseUnavailableError } from '../releases/unavailable.ts';
 import { ApiError, errors } from './errors.ts';
 import { validationMessage, type SchemaError } from './validation-message.ts';
@@ -6,9 +7,22 @@ import { validationMessage, type SchemaError } from './validation-message.ts';
 const INVALID_JSON = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
 /** A failure of reading the request body (content-type parsers: bad JSON, too large, wrong type, ...). */
-function isBodyError(err: unknown, code: string | undefined, statusCode: number | undefined): boolean {
-  // secure-json-parse rejects __proto__/constructor keys with a SyntaxError marked 400.
-  return code?.startsWith('FST_ERR_CTP_') === true || (err instanceof SyntaxError && statusCode === 400);
+function isBodyError(code: string | undefined): boolean {
+  return code?.startsWith('FST_ERR_CTP_') === true;
+}
+
+/** The media type of a Content-Type header, for the 415 message (bounded: it is echoed back). */
+function mediaTypeOf(request: FastifyRequest): string | undefined {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  return type ? type.slice(0, 100) : undefined;
+}
+
+/**
+ * The client went away while its body was being read (Node destroys the request with an
+ * ECONNRESET "aborted"): not a fault of ours, and nobody is left to answer.
+ */
+function isClientAbort(err: unknown, request: FastifyRequest): boolean {
+  return request.raw.destroyed && (err as { code?: unknown } | null)?.code === 'ECONNRESET';
 }
 
 /**
@@ -18,17 +32,17 @@ function isBodyError(err: unknown, code: string | undefined, statusCode: number 
 export function toApiError(err: unknown, request: FastifyRequest): ApiError | null {
   if (err instanceof ApiError) return err;
   if (err instanceof ReleaseUnavailableError) return errors.releaseUnavailable(err.kind);
+  if (err instanceof QueryError) return errors.badRequest(err.message);
   const e = err as Partial<FastifyError> & { validation?: SchemaError[] };
   const code = e.code;
   // The not-found route parses bodies too: a path we do not serve stays a 404, whatever its body.
-  if (request.is404 && isBodyError(err, code, e.statusCode)) return errors.unservedPath();
+  if (request.is404 && isBodyError(code)) return errors.unservedPath();
   if (Array.isArray(e.validation)) {
     return errors.badRequest(validationMessage(e.validation, e.validationContext, request.routeOptions?.schema));
   }
   if (code && INVALID_JSON.has(code)) return errors.badRequest('body is not valid JSON');
-  if (err instanceof SyntaxError && e.statusCode === 400) return errors.badRequest('body is not valid JSON');
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errors.payloadTooLarge('request body too large');
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return errors.unsupportedMediaType('unsupported content type');
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return errors.unsupportedMediaType(mediaTypeOf(request));
   if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return errors.badRequest('request body size did not match Content-Length');
   return null;
 }
@@ -43,6 +57,8 @@ export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
 export function replyWithError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(err, request);
   if (apiError) return sendApiError(reply, apiError);
+  // Logged once, as aborted, by api/plugins/request-log.ts; the answer goes nowhere.
+  if (isClientAbort(err, request)) return sendApiError(reply, errors.badRequest('request aborted'));
   request.log.error({ err }, 'unhandled error');
   return sendApiError(reply, errors.internal());
 }

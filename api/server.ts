@@ -35,7 +35,8 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     error: (obj, msg) => storeLog?.error(obj, msg),
   };
   const releases = new ReleaseStore({
-    pool, databaseUrl: config.databaseUrl, releasesDir: config.releasesDir, pollMs: config.releasePollMs, log,
+    pool, databaseUrl: config.databaseUrl, releasesDir: config.releasesDir, pollMs: config.releasePollMs,
+    reverifyMs: config.releaseReverifyMs, log,
   });
   for (const opener of releaseKinds) releases.register(opener);
   const admin = buildAdmin({ pool, releases });

@@ -1,11 +1,9 @@
 import type { FastifySchema } from 'fastify';
+import { ERROR_MESSAGE_KEYWORD } from '../schemas/common.ts';
 
-/**
- * Schema keyword a route may put on a parameter to word its own 400, e.g.
- * `Type.String({ pattern: '^\\d{8}$', [ERROR_MESSAGE_KEYWORD]: 'must be a date YYYYMMDD' })`
- * answers `date must be a date YYYYMMDD`. Registered with AJV in api/app.ts.
- */
-export const ERROR_MESSAGE_KEYWORD = 'x-error-message';
+// ERROR_MESSAGE_KEYWORD (schemas/common.ts) on a parameter words its own 400, e.g.
+// `Type.String({ pattern: '^\\d{8}$', [ERROR_MESSAGE_KEYWORD]: 'must be a date YYYYMMDD' })`
+// answers `date must be a date YYYYMMDD`. Registered with AJV in api/app.ts.
 
 export interface SchemaError {
   instancePath: string;

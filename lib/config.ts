@@ -16,6 +16,8 @@ export interface Config {
   logLevel: ConfigEnv['LOG_LEVEL'];
   keyCacheTtlMs: number;
   releasePollMs: number;
+  /** 0 = the API never re-hashes a served release in the background. */
+  releaseReverifyMs: number;
   workerConcurrency: number;
   jobLockMs: number;
   jobAttempts: number;
@@ -30,6 +32,7 @@ export interface Config {
   roadEventsPollMs: number;
   closuresPollMs: number;
   roadEventsTimeoutMs: number;
+  roadEventsMaxResponseBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -76,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.LOG_LEVEL,
     keyCacheTtlMs: v.KEY_CACHE_TTL_SECONDS * 1000,
     releasePollMs: v.RELEASE_POLL_SECONDS * 1000,
+    releaseReverifyMs: v.RELEASE_REVERIFY_INTERVAL_SECONDS * 1000,
     workerConcurrency: v.WORKER_CONCURRENCY,
     jobLockMs: v.JOB_LOCK_SECONDS * 1000,
     jobAttempts: v.JOB_ATTEMPTS,
@@ -89,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roadEventsPollMs: v.ROAD_EVENTS_POLL_SECONDS * 1000,
     closuresPollMs: v.CLOSURES_POLL_SECONDS * 1000,
     roadEventsTimeoutMs: v.ROAD_EVENTS_TIMEOUT_SECONDS * 1000,
+    roadEventsMaxResponseBytes: v.ROAD_EVENTS_MAX_RESPONSE_BYTES,
   };
 }

@@ -18,6 +18,7 @@ export const ConfigVariables = {
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info', description: 'pino log level' }),
   KEY_CACHE_TTL_SECONDS: Type.Integer({ default: 30, minimum: 1, maximum: 60, description: 'how long the API trusts a cached key lookup (a disabled key stops within this)' }),
   RELEASE_POLL_SECONDS: Type.Integer({ default: 30, minimum: 1, maximum: 3600, description: 'the API re-reads enabled releases this often besides LISTEN/NOTIFY' }),
+  RELEASE_REVERIFY_INTERVAL_SECONDS: Type.Integer({ default: 21600, minimum: 0, maximum: 604800, description: 'the API re-hashes every served release against its manifest this often, one at a time; 0 turns it off' }),
   WORKER_CONCURRENCY: Type.Integer({ default: 1, minimum: 1, maximum: 16, description: 'jobs one worker runs at once per queue' }),
   JOB_LOCK_SECONDS: Type.Integer({ default: 30, minimum: 1, maximum: 3600, description: 'BullMQ lock; a killed worker\'s job is retried after this' }),
   JOB_ATTEMPTS: Type.Integer({ default: 4, minimum: 1, maximum: 50, description: 'tries per job for transient faults (exponential backoff)' }),
@@ -31,6 +32,7 @@ export const ConfigVariables = {
   ROAD_EVENTS_POLL_SECONDS: Type.Integer({ default: 60, minimum: 0, maximum: 3600, description: 'road-event poll interval of the worker; 0 turns the schedule off' }),
   CLOSURES_POLL_SECONDS: Type.Integer({ default: 300, minimum: 0, maximum: 86400, description: 'closure snapshot interval of the worker; 0 turns the schedule off' }),
   ROAD_EVENTS_TIMEOUT_SECONDS: Type.Integer({ default: 20, minimum: 1, maximum: 300, description: 'HTTP timeout of one request to a road-event API' }),
+  ROAD_EVENTS_MAX_RESPONSE_BYTES: Type.Integer({ default: 20971520, minimum: 1024, maximum: 1073741824, description: 'largest answer of a road-event API accepted (per request); a larger one is cut off and the poll fails' }),
 } as const;
 
 export const ConfigSchema = Type.Object(ConfigVariables);

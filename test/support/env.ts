@@ -36,6 +36,8 @@ export async function createTestEnv(label: string, overrides: Record<string, str
     ADMIN_PORT: '0',
     BASE_URL: 'http://api.canmap.test',
     LOG_LEVEL: 'silent',
+    // Hashing whole releases in the background would only slow tests down; tests that want it opt in.
+    RELEASE_REVERIFY_INTERVAL_SECONDS: '0',
     ...overrides,
   };
   const config = loadConfig(env);

@@ -151,7 +151,7 @@ describe('taxonomy', () => {
 
   it('maps OSM tags only to ids of the taxonomy', async () => {
     // every value of the mapping table, through the public function
-    const source = await readFile(path.resolve('ingest/geocoding/taxonomy.ts'), 'utf8');
+    const source = await readFile(path.resolve('engines/geocoding/taxonomy.ts'), 'utf8');
     const ids = [...source.matchAll(/: '([a-z]+\.[a-z_]+)'/g)].map((m) => m[1]!);
     expect(ids.length).toBeGreaterThan(100);
     for (const id of ids) expect(byId.has(id), id).toBe(true);

@@ -20,6 +20,7 @@ import { createRedis } from '../../lib/redis.ts';
 import { getEnabledRelease, getRelease } from '../../releases/registry.ts';
 import { stagingRoot } from '../../releases/staging.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
+import { repoPath } from '../support/paths.ts';
 
 interface ProbePayload {
   text: string;
@@ -220,7 +221,7 @@ describe('startWorkers when Redis never gets ready', () => {
     const port = (server.address() as net.AddressInfo).port;
     await new Promise((resolve) => server.close(resolve));
 
-    const script = path.join(import.meta.dirname, 'support/start-workers-once.ts');
+    const script = repoPath('test/support/start-workers-once.ts');
     const env = { ...process.env, ...t.env, REDIS_URL: `redis://127.0.0.1:${port}` };
     const run = await new Promise<{ code: number | null; signal: string | null; stdout: string }>((resolve) => {
       const child = execFile(process.execPath, ['--import', 'tsx', script, '500'], { env, timeout: 20_000 }, (_err, stdout) =>

@@ -1,5 +1,6 @@
 import { fetchJson, type DocumentCheck, type HttpOptions } from './http-json.ts';
-import { logUrl, REASONS, UpstreamError } from './upstream-error.ts';
+import { REASONS, UpstreamError } from './upstream-error.ts';
+import { redactUrl } from '../../lib/redact-url.ts';
 
 export const OPEN511_PAGE_SIZE = 500;
 export const MAX_PAGES = 200;
@@ -20,7 +21,7 @@ export function firstPageUrl(baseUrl: string, pageSize = OPEN511_PAGE_SIZE): URL
 /** An Open511 events document has an "events" array; anything else (a maintenance notice, ...) is retried. */
 export const checkEventsDocument: DocumentCheck = (doc, url) => {
   if (!doc || typeof doc !== 'object' || !Array.isArray((doc as { events?: unknown }).events)) {
-    throw new UpstreamError({ reason: REASONS.notOpen511, detail: `${logUrl(url)}: answer is not an Open511 events document (no "events" array)`, retryable: true, url });
+    throw new UpstreamError({ reason: REASONS.notOpen511, detail: `${redactUrl(url)}: answer is not an Open511 events document (no "events" array)`, retryable: true, url });
   }
 };
 
@@ -53,7 +54,7 @@ export async function fetchOpen511Events(
     const href = url.toString();
     if (fetched.has(href)) break;
     if (fetched.size >= MAX_PAGES) {
-      const detail = `more than ${MAX_PAGES} pages (${all.length} events so far, next ${logUrl(href)}); refusing a partial list`;
+      const detail = `more than ${MAX_PAGES} pages (${all.length} events so far, next ${redactUrl(href)}); refusing a partial list`;
       throw new UpstreamError({ reason: REASONS.tooManyPages, detail, retryable: false, url: href });
     }
     fetched.add(href);

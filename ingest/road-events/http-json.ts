@@ -1,4 +1,5 @@
-import { httpReason, logUrl, networkReason, REASONS, UpstreamError } from './upstream-error.ts';
+import { httpReason, networkReason, REASONS, UpstreamError } from './upstream-error.ts';
+import { redactUrl } from '../../lib/redact-url.ts';
 
 /**
  * GET a JSON document from a publisher's API: a timeout per request, retries with exponential
@@ -58,7 +59,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 function tooLarge(url: string, maxBytes: number, seen: string): UpstreamError {
-  return new UpstreamError({ reason: REASONS.tooLarge, detail: `answer larger than ${maxBytes} bytes (${seen}) from ${logUrl(url)}; refused`, retryable: false, url });
+  return new UpstreamError({ reason: REASONS.tooLarge, detail: `answer larger than ${maxBytes} bytes (${seen}) from ${redactUrl(url)}; refused`, retryable: false, url });
 }
 
 /** The body, refused (and the request aborted) as soon as it is known to exceed maxBytes. */
@@ -93,7 +94,7 @@ async function attempt(url: string, options: HttpOptions, check?: DocumentCheck)
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const cutOff = new AbortController();
   const signal = AbortSignal.any([timeout, cutOff.signal, ...(options.signal ? [options.signal] : [])]);
-  const shown = logUrl(url);
+  const shown = redactUrl(url);
   try {
     const response = await fetch(url, { signal, headers: { accept: 'application/json' }, redirect: 'follow' });
     if (response.status === 429) {
@@ -137,7 +138,7 @@ export async function fetchJson(url: string, options: HttpOptions, check?: Docum
         if (err.retryAfterMs > options.maxRetryAfterMs) throw err;
         delay = Math.max(delay, err.retryAfterMs);
       }
-      options.onRetry?.(`${logUrl(url)}: ${err.message}; retry ${n} of ${options.attempts - 1} in ${delay} ms`);
+      options.onRetry?.(`${redactUrl(url)}: ${err.message}; retry ${n} of ${options.attempts - 1} in ${delay} ms`);
       await sleep(delay, options.signal);
     }
   }

@@ -7,12 +7,12 @@ import { runFeedPoll, type PollLog } from './feed-poll.ts';
 import { recordAttempt } from './feed-status.ts';
 import { fetchOpen511Events } from './fetch-open511.ts';
 import type { HttpOptions } from './http-json.ts';
-import { logUrl } from './upstream-error.ts';
 import { closuresFeed, CLOSURE_JURISDICTIONS, eventsFeed, JURISDICTIONS, type Jurisdiction } from '../../engines/road-events/jurisdictions.ts';
 import { normalizeOpen511Event, type DroppedEvent, type NormalizedEvent } from './normalize-open511.ts';
 import { isoUtc } from '../../engines/road-events/publisher-time.ts';
 import { inTransaction } from '../../lib/postgres.ts';
 import { readFeedStatus } from '../../engines/road-events/feed-status.ts';
+import { redactUrl } from '../../lib/redact-url.ts';
 
 export type { PollLog } from './feed-poll.ts';
 
@@ -29,7 +29,7 @@ export interface PollOptions {
 
 export interface PollOutcome {
   jurisdiction: Jurisdiction;
-  /** The URL polled, credentials masked (upstream-error.ts logUrl). */
+  /** The URL polled, credentials masked (lib/redact-url.ts). */
   url: string;
   /** changed/unchanged: the answer was stored; anomaly: refused, the previous snapshot kept; failed: upstream not read; skipped: not polled. */
   outcome: 'changed' | 'unchanged' | 'anomaly' | 'failed' | 'skipped';
@@ -84,7 +84,7 @@ export async function pollRoadEvents(pool: Pool, options: PollOptions): Promise<
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => {});
   const base = (at: Date, events: number): PollOutcome => ({
-    jurisdiction, url: logUrl(options.url), outcome: 'skipped', at: isoUtc(at.getTime()), pages: 0, upstream: 0, events, closures: null,
+    jurisdiction, url: redactUrl(options.url), outcome: 'skipped', at: isoUtc(at.getTime()), pages: 0, upstream: 0, events, closures: null,
     added: [], updated: [], removed: [], unchanged: 0, dropped: [],
   });
   const result = await runFeedPoll(pool, {

@@ -1,10 +1,8 @@
-import { redactUrl } from '../../lib/redact-url.ts';
-
 /**
  * Why a publisher's answer was not used. `reason` is one of a few fixed, generic wordings: it is
  * stored in road_feed_status.last_error, which the API shows in `meta.unavailable[].reason`, so it
  * never holds a URL (a 511 API key sits in the query string) or bytes of the answer. `message`
- * is the detail for the operator's log and the CLI, with URLs passed through logUrl.
+ * is the detail for the operator's log and the CLI, with URLs passed through redactUrl (lib/redact-url.ts).
  */
 export class UpstreamError extends Error {
   override readonly name = 'UpstreamError';
@@ -60,16 +58,3 @@ export function networkReason(code: string | undefined): string {
 
 /** The wording the API may show for whatever a poll threw. */
 export const publicReason = (err: unknown): string => (err instanceof UpstreamError ? err.reason : REASONS.pollFailed);
-
-const SECRET_PARAM = /key|token|secret|sig|auth|pass|cred/i;
-
-/** A URL for logs: the password masked (lib/redact-url.ts) and query values whose names look like credentials. */
-export function logUrl(url: string | URL): string {
-  const text = url.toString();
-  if (!URL.canParse(text)) return '(unreadable URL)';
-  const u = new URL(redactUrl(text));
-  for (const name of [...new Set(u.searchParams.keys())]) {
-    if (SECRET_PARAM.test(name)) u.searchParams.set(name, '***');
-  }
-  return u.toString();
-}

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configuredHttp, type HttpOptions } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents } from '../../ingest/road-events/poll.ts';
 import { upstreamKey } from '../../ingest/road-events/upstream-backoff.ts';
-import { logUrl } from '../../ingest/road-events/upstream-error.ts';
 import { ConfigError, loadConfig } from '../../lib/config.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { runCanmap } from '../support/canmap-process.ts';
@@ -13,6 +12,7 @@ import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { RoadEventsApi } from '../support/road-events-api-stack.ts';
 import { drivebc, FakePublisher, fixture, open511Page, type Scripted } from '../support/road-events-upstream.ts';
 import { readFeedStatus } from '../../engines/road-events/feed-status.ts';
+import { redactUrl } from '../../lib/redact-url.ts';
 
 let t: TestEnv;
 let pool: Pool;
@@ -113,8 +113,8 @@ describe('the API shows a generic reason, the operator\'s log the detail', () =>
     expect(o.message).toMatch(/^response is not JSON \(25 bytes starting "<html>Service Unavailable"\) from http:\/\/127\.0\.0\.1:\d+\/garbage\?key=\*\*\*&format=json/);
   });
 
-  it('logUrl masks the password and credential-like query values, and keeps the rest', () => {
-    expect(logUrl('https://me:pw@511.example/api/v2/get/event?key=abc&format=json&api_token=t&offset=5'))
+  it('redactUrl masks the password and credential-like query values, and keeps the rest', () => {
+    expect(redactUrl('https://me:pw@511.example/api/v2/get/event?key=abc&format=json&api_token=t&offset=5'))
       .toBe('https://me:***@511.example/api/v2/get/event?key=***&format=json&api_token=***&offset=5');
   });
 });

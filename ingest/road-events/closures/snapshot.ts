@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { runFeedPoll, type PollLog } from '../feed-poll.ts';
 import { fetchJson, type DocumentCheck, type HttpOptions } from '../http-json.ts';
-import { logUrl, REASONS, UpstreamError } from '../upstream-error.ts';
+import { REASONS, UpstreamError } from '../upstream-error.ts';
 import { closuresFeed, JURISDICTIONS, type Jurisdiction } from '../../../engines/road-events/jurisdictions.ts';
 import type { DroppedEvent } from '../normalize-open511.ts';
 import { isoUtc } from '../../../engines/road-events/publisher-time.ts';
@@ -9,6 +9,7 @@ import { inTransaction } from '../../../lib/postgres.ts';
 import type { Closure } from '../../../engines/road-events/closure.ts';
 import { closureFrom511 } from './from-511.ts';
 import { writeClosureSnapshot } from './store.ts';
+import { redactUrl } from '../../../lib/redact-url.ts';
 
 /**
  * The 511 platform `api/v2/get/event` of Alberta and Ontario. BC's closures come from the events
@@ -42,7 +43,7 @@ export function url511(base: string): string {
 }
 
 const check511: DocumentCheck = (doc, url) => {
-  if (!Array.isArray(doc)) throw new UpstreamError({ reason: REASONS.not511, detail: `${logUrl(url)}: answer is not a JSON array of 511 events`, retryable: true, url });
+  if (!Array.isArray(doc)) throw new UpstreamError({ reason: REASONS.not511, detail: `${redactUrl(url)}: answer is not a JSON array of 511 events`, retryable: true, url });
 };
 
 interface Read {
@@ -92,7 +93,7 @@ async function snapshotOne(
     store: (client, read, at, note) => inTransaction(client, () => writeClosureSnapshot(client, jurisdiction, read.closures, { at, upstreamCount: read.upstream, note })),
   });
   const outcome = (at: Date, rest: Omit<ClosureSnapshotOutcome, 'jurisdiction' | 'url' | 'at'>): ClosureSnapshotOutcome =>
-    ({ jurisdiction, url: logUrl(url), at: isoUtc(at.getTime()), ...rest });
+    ({ jurisdiction, url: redactUrl(url), at: isoUtc(at.getTime()), ...rest });
   switch (result.kind) {
     case 'busy':
       return outcome(now(), { outcome: 'skipped', upstream: 0, closures: 0, dropped: [], message: `another closure snapshot of ${jurisdiction} is running` });

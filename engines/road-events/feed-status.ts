@@ -20,20 +20,18 @@ export interface FeedStatus {
   upstreamCount: number | null;
   storedCount: number;
   generation: number;
-  /** Set on `upstream:<origin>` rows from a 429's Retry-After (upstream-backoff.ts); feed rows no longer use it. */
-  notBefore: Date | null;
   /** Suspect empty answers in a row (refused), and when the first of them came. */
   emptyAnswers: number;
   emptySince: Date | null;
 }
 
 const COLUMNS = `feed, jurisdiction, source_url, poll_interval_ms, last_attempt_at, last_success_at, last_change_at, last_error, last_error_at,
-  anomaly, anomaly_at, upstream_count, stored_count, generation, not_before, empty_answers, empty_since`;
+  anomaly, anomaly_at, upstream_count, stored_count, generation, empty_answers, empty_since`;
 
 interface Row {
   feed: string; jurisdiction: string; source_url: string | null; poll_interval_ms: number | null; last_attempt_at: Date | null;
   last_success_at: Date | null; last_change_at: Date | null; last_error: string | null; last_error_at: Date | null; anomaly: string | null;
-  anomaly_at: Date | null; upstream_count: number | null; stored_count: number; generation: string | number; not_before: Date | null;
+  anomaly_at: Date | null; upstream_count: number | null; stored_count: number; generation: string | number;
   empty_answers: number; empty_since: Date | null;
 }
 
@@ -52,7 +50,6 @@ const fromRow = (r: Row): FeedStatus => ({
   upstreamCount: r.upstream_count,
   storedCount: r.stored_count,
   generation: Number(r.generation),
-  notBefore: r.not_before,
   emptyAnswers: r.empty_answers,
   emptySince: r.empty_since,
 });

@@ -28,7 +28,7 @@ export async function recordFailure(db: Db, feed: string, reason: string, at: Da
 /** A suspect empty answer that was not accepted (the stored rows stay as they were): the `answers`-th in a row since `since`. */
 export async function recordEmptyAnswer(db: Db, feed: string, message: string, at: Date, streak: { answers: number; since: Date }): Promise<void> {
   await db.query(
-    'UPDATE road_feed_status SET anomaly = $2, anomaly_at = $3, not_before = NULL, empty_answers = $4, empty_since = $5 WHERE feed = $1',
+    'UPDATE road_feed_status SET anomaly = $2, anomaly_at = $3, empty_answers = $4, empty_since = $5 WHERE feed = $1',
     [feed, message, at, streak.answers, streak.since],
   );
 }
@@ -48,7 +48,7 @@ export async function recordSuccess(
     `UPDATE road_feed_status SET last_success_at = $2,
        last_change_at = CASE WHEN $3 OR last_change_at IS NULL THEN $2 ELSE last_change_at END,
        generation = generation + CASE WHEN $3 THEN 1 ELSE 0 END,
-       upstream_count = $4, stored_count = $5, not_before = NULL, empty_answers = 0, empty_since = NULL,
+       upstream_count = $4, stored_count = $5, empty_answers = 0, empty_since = NULL,
        anomaly = COALESCE($6, anomaly), anomaly_at = CASE WHEN $6::text IS NULL THEN anomaly_at ELSE $2 END
      WHERE feed = $1`,
     [feed, at, outcome.changed, outcome.upstreamCount, outcome.storedCount, outcome.note ?? null],

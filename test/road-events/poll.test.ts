@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpOptions } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents, type PollOptions } from '../../ingest/road-events/poll.ts';
-import { upstreamKey } from '../../ingest/road-events/upstream-backoff.ts';
+import { readUpstreamBackoff } from '../../ingest/road-events/upstream-backoff.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { runCanmap } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
@@ -107,7 +107,7 @@ describe('faults never lose the last good snapshot', () => {
     good = await stored();
   });
   beforeEach(async () => {
-    await pool.query(`UPDATE road_feed_status SET not_before = NULL`);
+    await pool.query('DELETE FROM road_upstream_backoff');
   });
 
   async function expectKept(outcome: string, message: RegExp, o: { outcome: string; message?: string; events: number }) {
@@ -167,8 +167,8 @@ describe('faults never lose the last good snapshot', () => {
     const until = new Date(Math.ceil((Date.now() + 120_000) / 1000) * 1000);
     upstream.script('/limited-date-long', { status: 429, headers: { 'retry-after': until.toUTCString() } });
     await expectKept('failed', /^HTTP 429/, await poll('/limited-date-long'));
-    const backoff = (await readFeedStatus(pool, upstreamKey(upstream.url('/limited-date-long'))))!;
-    expect(Math.abs(backoff.notBefore!.getTime() - until.getTime())).toBeLessThan(1_000);
+    const backoff = (await readUpstreamBackoff(pool, upstream.url('/limited-date-long')))!;
+    expect(Math.abs(backoff.notBefore.getTime() - until.getTime())).toBeLessThan(1_000);
     expect((await poll('/limited-date-long')).outcome).toBe('skipped');
     expect(upstream.requestsTo('/limited-date-long')).toHaveLength(1);
   });
@@ -178,8 +178,8 @@ describe('faults never lose the last good snapshot', () => {
     const o = await poll('/limited-long');
     await expectKept('failed', /^HTTP 429/, o);
     expect(upstream.requestsTo('/limited-long')).toHaveLength(1);
-    const backoff = (await readFeedStatus(pool, upstreamKey(upstream.url('/limited-long'))))!;
-    expect(backoff.notBefore!.getTime() - backoff.lastErrorAt!.getTime()).toBe(120_000);
+    const backoff = (await readUpstreamBackoff(pool, upstream.url('/limited-long')))!;
+    expect(backoff.notBefore.getTime() - backoff.recordedAt.getTime()).toBe(120_000);
     const next = await poll('/limited-long');
     expect(next.outcome).toBe('skipped');
     expect(next.message).toMatch(/^upstream asked to wait \(429 Retry-After\) until /);

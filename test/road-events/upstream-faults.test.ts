@@ -4,7 +4,7 @@ import type { Pool } from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configuredHttp, type HttpOptions } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents } from '../../ingest/road-events/poll.ts';
-import { upstreamKey } from '../../ingest/road-events/upstream-backoff.ts';
+import { readUpstreamBackoff } from '../../ingest/road-events/upstream-backoff.ts';
 import { ConfigError, loadConfig } from '../../lib/config.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { runCanmap } from '../support/canmap-process.ts';
@@ -180,8 +180,8 @@ describe('a 429\'s back-off belongs to the upstream that sent it', () => {
     other.script('/events', { body: drivebc('four') });
     const limited = await pollAt(Date.now(), upstream.url('/limited'));
     expect(limited).toMatchObject({ outcome: 'failed', message: 'HTTP 429 Too Many Requests' });
-    const backoff = (await readFeedStatus(pool, upstreamKey(upstream.url('/limited'))))!;
-    expect(backoff.notBefore!.getTime() - backoff.lastErrorAt!.getTime()).toBe(120_000);
+    const backoff = (await readUpstreamBackoff(pool, upstream.url('/limited')))!;
+    expect(backoff.notBefore.getTime() - backoff.recordedAt.getTime()).toBe(120_000);
 
     expect(await pollAt(Date.now(), other.url('/events'))).toMatchObject({ outcome: 'changed', events: 4 });
     expect(other.requestsTo('/events').length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { startServer, type RunningServer } from '../../api/server.ts';
-import { DEFAULT_HTTP } from '../../ingest/road-events/http-json.ts';
+import { configuredHttp } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents } from '../../ingest/road-events/poll.ts';
 import { ingestKinds } from '../../jobs/kinds/index.ts';
 import { createJobLog } from '../../jobs/log.ts';
@@ -51,7 +51,7 @@ export const demoCommand: Command = {
       redis = await connectRedis(config.redisUrl);
 
       const releases = await ingestReleaseSamples(config, redis, out);
-      const poll = await pollRoadEvents(pool, { url: config.open511Url, http: { ...DEFAULT_HTTP, timeoutMs: config.roadEventsTimeoutMs } });
+      const poll = await pollRoadEvents(pool, { url: config.open511Url, http: configuredHttp(config) });
       out.info(`road events: ${poll.events} sample events stored (${poll.outcome})`);
       await waitUntilServed(() => api.app.releases.status(), releases);
 

@@ -8,6 +8,7 @@ import { createAuthenticator } from './access/authenticator.ts';
 import { unroutableAnswer } from './unroutable-ids.ts';
 import { loggerOptions, requestLogController } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { capabilitiesPlugin } from './plugins/capabilities.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
   if (deps.logger !== false) await app.register(requestLogPlugin);
   await app.register(jsonBodyPlugin);
+  await app.register(capabilitiesPlugin);
   await app.register(numericQueryPlugin);
   await app.register(releaseStorePlugin, { store: deps.releases });
   await app.register(postgresPlugin, { pool: deps.pool });

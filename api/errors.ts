@@ -71,6 +71,9 @@ export const errors = {
     }),
   /** A release kind with nothing (valid) enabled: volume 1 names the service (geocode, transit data, ...). */
   releaseUnavailable: (kind: string) => errors.serviceUnavailable(SERVICE_OF_KIND[kind] ?? `${kind} data`),
+  /** A dev-plan key using a premium capability from a production origin (volume 1, dev_only). */
+  devOnly: (capability: string, addon: string, message: string) =>
+    new ApiError(403, 'premium capability available from dev origins only on the dev plan', { code: 'dev_only', extra: { capability, addon, message } }),
   /** A valid key whose account lacks the add-on a request needs (volume 1, addon_required). */
   addonRequired: (capability: string, addon: string, message: string) =>
     new ApiError(403, `${addon} required`, { code: 'addon_required', extra: { capability, addon, message } }),

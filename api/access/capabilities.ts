@@ -1,20 +1,25 @@
-import type { KeyRecord } from '../../lib/keys.ts';
-import { missingAddon } from '../../engines/access/plans.ts';
-import type { PremiumCapability } from '../../schemas/plans.ts';
+import type { FastifyRequest } from 'fastify';
+import { capabilityRefusal, requiredCapabilities } from '../../engines/access/capabilities.ts';
+import { isDevOrigin } from '../../engines/access/dev-origins.ts';
 import { errors } from '../errors.ts';
+import { callerOrigin } from './origin.ts';
 
-/** What each premium capability lets a request do, for the addon_required message. */
-const WHAT_IT_GRANTS: Readonly<Record<PremiumCapability, string>> = {
-  legalLand: 'Legal land descriptions (DLS, NTS, parcels)',
-  energy: 'Well and facility search',
-  agriculture: 'Agricultural layers',
-  remote: 'Remote-area layers',
-  mining: 'Mining layers',
-};
-
-/** 403 addon_required (volume 1) when the key's account lacks the add-on of `capability`. */
-export function requireCapability(key: KeyRecord | null, capability: PremiumCapability): void {
-  const addon = missingAddon(key, capability);
-  if (addon === null) return;
-  throw errors.addonRequired(capability, `addon-${addon}`, `${WHAT_IT_GRANTS[capability]} needs the ${addon} add-on (addon-${addon}) on this account.`);
+/**
+ * 403 addon_required or dev_only (volume 1) when the request needs a premium capability its key
+ * may not use here, by the table of engines/access/capabilities.ts.
+ */
+export function checkCapabilities(request: FastifyRequest): void {
+  const rules = requiredCapabilities(request.method, request.routeOptions.url ?? '', { query: request.query, body: request.body });
+  if (rules.length === 0) return;
+  const caller = callerOrigin(request.headers);
+  const fromDevOrigin = caller.state === 'present' && isDevOrigin(caller.origin);
+  for (const rule of rules) {
+    const refusal = capabilityRefusal(request.apiKey, rule, fromDevOrigin);
+    if (!refusal) continue;
+    const addon = refusal.addon;
+    if (refusal.code === 'dev_only') {
+      throw errors.devOnly(rule.capability, addon, `${rule.grants} on the dev plan works from dev origins only; subscribe to a paid plan with ${addon} to use it here.`);
+    }
+    throw errors.addonRequired(rule.capability, addon, `${rule.grants} needs the ${addon.replace(/^addon-/, '')} add-on (${addon}) on this account.`);
+  }
 }

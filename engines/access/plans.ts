@@ -1,4 +1,4 @@
-import { KeyInputError, type KeyRecord } from '../../lib/keys.ts';
+import { KeyInputError } from '../../lib/keys.ts';
 import { ADDONS, PLANS, type Addon, type Plan, type PremiumCapability } from '../../schemas/plans.ts';
 
 /** The add-on that grants each premium capability. */
@@ -10,12 +10,6 @@ export const ADDON_OF_CAPABILITY: Readonly<Record<PremiumCapability, Addon>> = {
   mining: 'mining',
 };
 
-/** The add-on a key lacks for a capability, or null. Keys with no account (founder, integration) lack nothing. */
-export function missingAddon(key: KeyRecord | null, capability: PremiumCapability): Addon | null {
-  const addon = ADDON_OF_CAPABILITY[capability];
-  if (!key || key.accountId === null || key.addons.includes(addon)) return null;
-  return addon;
-}
 
 /** `dev` is how the hobby plan is shown to customers. */
 export function parsePlan(input: string): Plan {

@@ -471,8 +471,8 @@ describe('with a geocoding release', () => {
       expect(res.body).toEqual({ error: 'body is not valid JSON' });
     });
 
-    it('energy layers need the add-on here too', async () => {
-      const key = await stack.createKey({ plan: 'hobby' });
+    it('energy layers need the add-on here too (a paid plan without it; test/access covers the dev plan)', async () => {
+      const key = await stack.createKey({ plan: 'indie' });
       const refused = await stack.post('/geocode/batch', { queries: ['x'], layers: 'well' }, { key });
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe('addon_required');

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeBatchBody, GeocodeBatchResponse, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import { GeocodeQueryError, type GeocodeResult } from '../../../engines/geocoding/types.ts';
-import { requireCapability } from '../../access/capabilities.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { billableQueries, sanitizeBatchQueries } from '../../params/geocoding/batch.ts';
 import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
@@ -34,7 +33,6 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
     const { queries } = request.body;
     const sanitized = sanitizeSearchControls(request.body);
     if (!sanitized.ok) throw errors.badRequest(sanitized.error);
-    if (sanitized.value.energy) requireCapability(request.apiKey, 'energy');
     const texts = queries.map((raw, i) => {
       if (raw.trim() === '') return null;
       const q = sanitizeQ(raw);

@@ -1,0 +1,70 @@
+import type { KeyRecord } from '../../lib/keys.ts';
+import type { PremiumCapability } from '../../schemas/plans.ts';
+import { ADDON_OF_CAPABILITY } from './plans.ts';
+
+/**
+ * The one table of what needs a premium capability (volume 1, Authentication rule 4): an
+ * endpoint, where its parameter arrives, and the values that select premium data. Routes never
+ * test plans or add-ons; the API's access hook reads this table. Add a row per gated parameter.
+ */
+export interface CapabilityRule {
+  method: 'GET' | 'POST';
+  /** The route as registered (Fastify's routeOptions.url). */
+  route: string;
+  from: 'query' | 'body';
+  param: string;
+  /** Any of these (case-insensitive, in a comma list or an array) needs the capability. */
+  values: readonly string[];
+  capability: PremiumCapability;
+  /** What it grants, for the 403 message. */
+  grants: string;
+}
+
+const ENERGY_LAYERS = ['well', 'facility'];
+const WELLS_AND_FACILITIES = 'Well and facility search';
+
+export const CAPABILITY_RULES: readonly CapabilityRule[] = [
+  { method: 'GET', route: '/geocode/search', from: 'query', param: 'layers', values: ENERGY_LAYERS, capability: 'energy', grants: WELLS_AND_FACILITIES },
+  { method: 'POST', route: '/geocode/batch', from: 'body', param: 'layers', values: ENERGY_LAYERS, capability: 'energy', grants: WELLS_AND_FACILITIES },
+];
+
+const RULES_BY_ROUTE = new Map<string, CapabilityRule[]>();
+for (const rule of CAPABILITY_RULES) {
+  const key = `${rule.method} ${rule.route}`;
+  RULES_BY_ROUTE.set(key, [...(RULES_BY_ROUTE.get(key) ?? []), rule]);
+}
+
+/** Whether any route needs a capability check at all (a route without rules costs nothing per request). */
+export const routeHasCapabilityRules = (method: string, route: string): boolean => RULES_BY_ROUTE.has(`${method} ${route}`);
+
+function tokens(value: unknown): string[] {
+  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  return items.map((v) => v.trim().toLowerCase());
+}
+
+/** The premium capabilities a request needs, by the table. */
+export function requiredCapabilities(method: string, route: string, input: { query: unknown; body: unknown }): CapabilityRule[] {
+  const rules = RULES_BY_ROUTE.get(`${method} ${route}`);
+  if (!rules) return [];
+  return rules.filter((rule) => {
+    const source = rule.from === 'query' ? input.query : input.body;
+    if (typeof source !== 'object' || source === null || !Object.hasOwn(source, rule.param)) return false;
+    return tokens((source as Record<string, unknown>)[rule.param]).some((t) => rule.values.includes(t));
+  });
+}
+
+export type CapabilityRefusal =
+  | { code: 'addon_required'; rule: CapabilityRule; addon: string }
+  | { code: 'dev_only'; rule: CapabilityRule; addon: string };
+
+/**
+ * Who may use a premium capability (volume 1, Errors and Limits): keys with no account (founder,
+ * integration) and accounts with the add-on always; without it, the hobby plan (shown as dev)
+ * from dev origins only (from a production origin: `dev_only`), paid plans not (`addon_required`).
+ */
+export function capabilityRefusal(key: KeyRecord | null, rule: CapabilityRule, fromDevOrigin: boolean): CapabilityRefusal | null {
+  if (!key || key.accountId === null || key.addons.includes(ADDON_OF_CAPABILITY[rule.capability])) return null;
+  const addon = `addon-${ADDON_OF_CAPABILITY[rule.capability]}`;
+  if (key.plan === 'hobby') return fromDevOrigin ? null : { code: 'dev_only', rule, addon };
+  return { code: 'addon_required', rule, addon };
+}

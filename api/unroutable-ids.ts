@@ -6,7 +6,7 @@ import { ApiError, errors } from './errors.ts';
  * JSON 404, not the plain-text one of a path we do not serve. One entry per id route.
  */
 const ID_ROUTES: readonly { path: RegExp; notFound: () => ApiError }[] = [
-  { path: /^\/places\/[^/?]+(?:\?|$)/, notFound: errors.placeNotFound },
+  { path: /^\/places\/[^/?]+(?:\/feedback)?(?:\?|$)/, notFound: errors.placeNotFound },
   { path: /^\/transit\/stops\/[^/?]+(?:\/departures)?(?:\?|$)/, notFound: () => errors.notFound('stop not found') },
   { path: /^\/transit\/routes\/[^/?]+(?:\?|$)/, notFound: () => errors.notFound('route not found') },
 ];

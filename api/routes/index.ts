@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { feedbackRoutes } from './feedback/index.ts';
 import { geocodeRoutes } from './geocode/index.ts';
 import { placesRoutes } from './places/index.ts';
 import { roadEventsRoutes } from './road-events/index.ts';
@@ -15,4 +16,5 @@ export const routes: FastifyPluginAsync[] = [
   roadEventsRoutes,
   geocodeRoutes,
   placesRoutes,
+  feedbackRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { Command } from '../command.ts';
 import { demoCommand } from './demo.ts';
+import { feedbackCommand } from './feedback.ts';
 import { ingestCommand } from './ingest.ts';
 import { jobsCommand } from './jobs.ts';
 import { keysCommand } from './keys.ts';
@@ -15,6 +16,7 @@ export const commands: Command[] = [
   ingestCommand,
   jobsCommand,
   releasesCommand,
+  feedbackCommand,
   workerCommand,
   serveCommand,
   demoCommand,

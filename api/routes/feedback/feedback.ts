@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { limitSubject } from '../../../engines/feedback/daily-limit.ts';
+import { parseReport, type ReportInput } from '../../../engines/feedback/report.ts';
+import { submitReport } from '../../../engines/feedback/store.ts';
+import { errorResponses } from '../../../schemas/common.ts';
+import {
+  FEEDBACK_BODY_LIMIT_BYTES,
+  FEEDBACK_ERRORS,
+  FEEDBACK_REPORTS_PER_DAY,
+  FeedbackBody,
+  FeedbackReceipt,
+} from '../../../schemas/feedback-api.ts';
+import { errors } from '../../errors.ts';
+
+/** The report each request's raw body holds, read in preValidation (before schema coercion) for its handler. */
+export const reports = new WeakMap<FastifyRequest, ReportInput>();
+
+export const FEEDBACK_DESCRIPTION =
+  'Authenticated, never metered. Nothing of the request is stored unless context is sent with include_context true. ' +
+  `At most ${FEEDBACK_REPORTS_PER_DAY} reports per account (or founder key) per UTC day; over it 429 with Retry-After ` +
+  'in seconds until the next UTC day. There is no GET /feedback.';
+
+/** Counts and stores a checked report; answers its receipt or the daily-limit 429. */
+export async function submitFeedback(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FeedbackReceipt> {
+  const report = reports.get(request);
+  const key = request.apiKey;
+  if (!report || !key) throw errors.internal();
+  const result = await submitReport(app.pg, { subject: limitSubject(key), report, nowMs: app.now(), perDay: FEEDBACK_REPORTS_PER_DAY });
+  if (!result.accepted) throw errors.feedbackLimit(FEEDBACK_REPORTS_PER_DAY, result.retryAfterSeconds);
+  reply.code(201).header('cache-control', 'no-store');
+  return {
+    id: result.report.id,
+    status: result.report.status,
+    created_at: result.report.created_at.toISOString(),
+    context_stored: result.report.context !== null,
+  };
+}
+
+/** POST /feedback: a data-correction report about any product (volume 2, "Feedback report"). */
+export const feedbackRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/feedback', {
+    bodyLimit: FEEDBACK_BODY_LIMIT_BYTES,
+    schema: {
+      tags: ['feedback'],
+      summary: 'Report a data problem',
+      description: `${FEEDBACK_DESCRIPTION} One of description and result_id is required.`,
+      body: FeedbackBody,
+      response: { 201: FeedbackReceipt, ...errorResponses(FEEDBACK_ERRORS, 400, 413, 415, 429) },
+    },
+    preValidation: (request, _reply, done) => {
+      try {
+        reports.set(request, parseReport(request.body));
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    },
+  }, (request, reply) => submitFeedback(app, request, reply));
+};

@@ -1,10 +1,13 @@
 import { createRequire } from 'node:module';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createRateLimiter, RATE_LIMIT_WINDOW_MS } from '../engines/access/rate-limit.ts';
 import type { Config } from '../lib/config.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
 import { createAuthenticator } from './access/authenticator.ts';
+import { createRequestLimiter, type RequestLimiter } from './access/rate-limit.ts';
 import { unroutableAnswer } from './unroutable-ids.ts';
 import { loggerOptions, requestLogController } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -16,6 +19,7 @@ import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { numericQueryPlugin } from './plugins/numeric-query.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { postgresPlugin } from './plugins/postgres.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { releaseStorePlugin } from './plugins/release-store.ts';
 import { logUnroutedRequest, requestLogPlugin } from './plugins/request-log.ts';
 import { wellKnownPlugin } from './plugins/well-known.ts';
@@ -36,14 +40,36 @@ export interface AppDeps {
   logger?: boolean | object;
   /** The clock of time-dependent answers (road-event freshness); Date.now when omitted. */
   now?: () => number;
+  /**
+   * The rate limit's Redis connection (`createApiRedis`, lib/redis.ts: it never queues or waits);
+   * `api/server.ts` always passes one. Without it requests are not rate-limited (tests of other
+   * concerns that build the app directly).
+   */
+  redis?: Redis;
+  /** Test-only: a shorter window or a clock for the rate limit (RATE_LIMIT_PER_MINUTE sets the limit). */
+  rateLimit?: { windowMs?: number; now?: () => number; warnEveryMs?: number };
+}
+
+function requestLimiterFor(deps: AppDeps): RequestLimiter | undefined {
+  if (deps.redis === undefined) return undefined;
+  const limiter = createRateLimiter({
+    redis: deps.redis,
+    prefix: deps.config.redisPrefix,
+    limit: deps.config.rateLimitPerMinute,
+    windowMs: deps.rateLimit?.windowMs ?? RATE_LIMIT_WINDOW_MS,
+    now: deps.rateLimit?.now,
+  });
+  return createRequestLimiter({ limiter, warnEveryMs: deps.rateLimit?.warnEveryMs });
 }
 
 /**
- * The API: CORS, then authentication (every path), then the routes of api/routes/index.ts.
+ * The API: CORS, then authentication (every path), the per-key rate limit, then the routes of
+ * api/routes/index.ts.
  * Returned before `ready()` so callers (tests, benches) may still add routes.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authenticator = createAuthenticator({ config: deps.config, pool: deps.pool });
+  const requestLimiter = requestLimiterFor(deps);
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, deps.logger),
     logController: requestLogController(),
@@ -51,17 +77,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Service ids embed publishers' raw ids; URL-encoded they can pass Fastify's 100-character default.
     routerOptions: { maxParamLength: 1024 },
     // A path Fastify cannot even route (bad percent-encoding, over-long parameter) is still
-    // authenticated first, then answered like any path we do not serve.
+    // authenticated and rate-limited first, then answered like any path we do not serve.
     frameworkErrors: (error, request, reply) => {
       if (deps.logger !== false) logUnroutedRequest(request, reply);
       if (error.code !== 'FST_ERR_BAD_URL' && error.code !== 'FST_ERR_MAX_PARAM_LENGTH') {
         return replyWithError(error, request, reply);
       }
       const notFound = unroutableAnswer(request.url);
-      Promise.resolve().then(() => authenticator.authenticate(request)).then(
-        () => sendApiError(reply, notFound),
-        (err: unknown) => replyWithError(err, request, reply),
-      );
+      Promise.resolve()
+        .then(() => authenticator.authenticate(request))
+        .then((key) => new Promise<void>((resolve, reject) => {
+          if (requestLimiter === undefined) return resolve();
+          requestLimiter.admit(key, request.log, (err) => (err ? reject(err) : resolve()));
+        }))
+        .then(
+          () => sendApiError(reply, notFound),
+          (err: unknown) => replyWithError(err, request, reply),
+        );
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -75,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clockPlugin, { now: deps.now });
   await app.register(corsPlugin);
   await app.register(authPlugin, { authenticator });
+  // Seam: the blocked check (quota_exceeded, spend_cap, billing_required) registers here, between
+  // auth and the rate limit: volume 1 refuses blocked keys before the rate limiter runs.
+  if (requestLimiter) await app.register(rateLimitPlugin, { limiter: requestLimiter });
   await app.register(openapiPlugin, { baseUrl: deps.config.baseUrl, version });
   await app.register(wellKnownPlugin, { baseUrl: deps.config.baseUrl });
   for (const routePlugin of routes) await app.register(routePlugin);

@@ -44,6 +44,12 @@ export const errors = {
   invalidKey: (challenge: string) =>
     new ApiError(401, 'invalid or disabled API key', { code: 'unauthorized', headers: { 'www-authenticate': challenge } }),
   originNotAllowed: () => new ApiError(403, 'origin not allowed for this API key', { code: 'origin_not_allowed' }),
+  /** Volume 1, rate_limited: over the per-key limit; Retry-After is always 60. */
+  rateLimited: (limit: number, windowSeconds: number) =>
+    new ApiError(429, `rate limit exceeded: ${limit} requests per ${windowSeconds} seconds per API key`, {
+      code: 'rate_limited',
+      headers: { 'retry-after': '60' },
+    }),
   notFound: (message = 'not found') => new ApiError(404, message),
   /** /places/{id}: unknown and malformed ids get this same answer, so nothing tells them apart. */
   placeNotFound: () => new ApiError(404, 'place not found'),
@@ -62,6 +68,15 @@ export const errors = {
     new ApiError(415, `unsupported content encoding "${codings}": send the body uncompressed`, {
       code: 'unsupported_media_type',
       headers: { 'accept-encoding': 'identity' },
+    }),
+  /**
+   * Volume 1 "Limits": 200 feedback reports per account per day, 429 with Retry-After. Volume 1
+   * names no code of its own for it; rate_limited is its 429 for "over a limit, retry later".
+   */
+  feedbackLimit: (perDay: number, retryAfterSeconds: number) =>
+    new ApiError(429, `feedback limit reached: ${perDay} reports per account per day; try again after 00:00 UTC`, {
+      code: 'rate_limited',
+      headers: { 'retry-after': String(retryAfterSeconds) },
     }),
   serviceUnavailable: (service: string, retryAfterSeconds = 5) =>
     new ApiError(503, `${service} temporarily unavailable`, {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../lib/config.ts';
 import { createPool } from '../lib/postgres.ts';
+import { redactUrl } from '../lib/redact-url.ts';
+import { createApiRedis, redisReady } from '../lib/redis.ts';
 import { ReleaseStore, type ReaderLog } from '../releases/reader.ts';
 import { buildAdmin } from './admin.ts';
 import { buildApp } from './app.ts';
@@ -12,7 +14,7 @@ export interface RunningServer {
   /** Where the API and the admin server listen (the real ports when 0 was configured). */
   url: string;
   adminUrl: string;
-  /** Stops accepting, lets in-flight requests finish, then closes releases and the pool. */
+  /** Stops accepting, lets in-flight requests finish, then closes releases, the pool and Redis. */
   close(): Promise<void>;
 }
 
@@ -23,7 +25,10 @@ function listenUrl(app: FastifyInstance): string {
   return `http://${host}:${address.port}`;
 }
 
-/** Everything `canmap serve` runs: the release store, the API and the admin server. */
+/**
+ * Everything `canmap serve` runs: the release store, the API and the admin server. A Redis that
+ * does not answer does not stop it: the rate limit fails open until Redis is back (README, API).
+ */
 export async function startServer(config: Config, options: { logger?: boolean | object } = {}): Promise<RunningServer> {
   const pool = createPool(config.databaseUrl);
   // The store logs through the app's logger, which exists only once the app is built.
@@ -40,9 +45,13 @@ export async function startServer(config: Config, options: { logger?: boolean | 
   });
   for (const opener of releaseKinds) releases.register(opener);
   const admin = buildAdmin({ pool, releases });
+  const redis = createApiRedis(config.redisUrl);
   try {
-    app = await buildApp({ config, pool, releases, logger: options.logger });
+    app = await buildApp({ config, pool, releases, logger: options.logger, redis });
     storeLog = app.log.child({ module: 'releases' });
+    if (!(await redisReady(redis, 2000))) {
+      app.log.warn({ redis: redactUrl(config.redisUrl) }, 'Redis does not answer: requests are not rate-limited until it does');
+    }
     await releases.start();
     await app.listen({ host: config.host, port: config.port });
     await admin.listen({ host: config.adminHost, port: config.adminPort });
@@ -51,6 +60,7 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     await admin.close().catch(() => {});
     await releases.stop().catch(() => {});
     await pool.end().catch(() => {});
+    redis.disconnect();
     throw err;
   }
   const running = app;
@@ -65,6 +75,7 @@ export async function startServer(config: Config, options: { logger?: boolean | 
         await Promise.all([running.close(), admin.close()]);
         await releases.stop();
         await pool.end();
+        await redis.quit().catch(() => redis.disconnect());
       })();
       return closing;
     },

@@ -15,6 +15,8 @@ export interface Config {
   dashboardUrl: string;
   logLevel: ConfigEnv['LOG_LEVEL'];
   keyCacheTtlMs: number;
+  /** Requests per API key in any 60 s window (api/access/rate-limit.ts). */
+  rateLimitPerMinute: number;
   releasePollMs: number;
   /** 0 = the API never re-hashes a served release in the background. */
   releaseReverifyMs: number;
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dashboardUrl: v.DASHBOARD_URL.replace(/\/$/, ''),
     logLevel: v.LOG_LEVEL,
     keyCacheTtlMs: v.KEY_CACHE_TTL_SECONDS * 1000,
+    rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE,
     releasePollMs: v.RELEASE_POLL_SECONDS * 1000,
     releaseReverifyMs: v.RELEASE_REVERIFY_INTERVAL_SECONDS * 1000,
     workerConcurrency: v.WORKER_CONCURRENCY,

@@ -20,6 +20,37 @@ export function createRedis(redisUrl: string, options: { blocking?: boolean } = 
 }
 
 /**
+ * The API's connection for per-request commands (the rate limit). A command never waits for
+ * Redis: while disconnected it fails at once (no offline queue, no retries) and a connected
+ * Redis that does not answer fails it after `commandTimeoutMs`; the client reconnects by itself.
+ */
+export function createApiRedis(redisUrl: string, options: { commandTimeoutMs?: number } = {}): Redis {
+  const redis = new Redis(redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: options.commandTimeoutMs ?? 250,
+    connectTimeout: 2000,
+  });
+  redis.on('error', () => {});
+  return redis;
+}
+
+/** Whether `redis` becomes ready within timeoutMs (never throws). */
+export async function redisReady(redis: Redis, timeoutMs: number): Promise<boolean> {
+  if (redis.status === 'ready') return true;
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => done(false), timeoutMs);
+    const onReady = () => done(true);
+    function done(ready: boolean): void {
+      clearTimeout(timer);
+      redis.off('ready', onReady);
+      resolve(ready);
+    }
+    redis.once('ready', onReady);
+  });
+}
+
+/**
  * For short-lived commands: connects and pings within timeoutMs, else throws a
  * RedisUnavailableError naming Redis, its URL and why; later connection losses fail commands instead of retrying forever.
  */

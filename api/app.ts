@@ -3,14 +3,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createRateLimiter, RATE_LIMIT_WINDOW_MS } from '../engines/access/rate-limit.ts';
+import type { MeterWriter } from '../engines/access/meter-writer.ts';
 import type { Config } from '../lib/config.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
 import { createAuthenticator } from './access/authenticator.ts';
+import { sendMetered } from './access/meter.ts';
 import { createRequestLimiter, type RequestLimiter } from './access/rate-limit.ts';
 import { unroutableAnswer } from './unroutable-ids.ts';
 import { loggerOptions, requestLogController } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { blockedPlugin } from './plugins/blocked.ts';
+import { blockedAnswer } from './access/blocked.ts';
 import { capabilitiesPlugin } from './plugins/capabilities.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { corsPlugin } from './plugins/cors.ts';
@@ -19,11 +23,12 @@ import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { numericQueryPlugin } from './plugins/numeric-query.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { postgresPlugin } from './plugins/postgres.ts';
+import { meterPlugin } from './plugins/meter.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { releaseStorePlugin } from './plugins/release-store.ts';
 import { logUnroutedRequest, requestLogPlugin } from './plugins/request-log.ts';
 import { wellKnownPlugin } from './plugins/well-known.ts';
-import { replyWithError, sendApiError } from './reply-error.ts';
+import { replyWithError } from './reply-error.ts';
 import { routes } from './routes/index.ts';
 import { ERROR_MESSAGE_KEYWORD } from '../schemas/common.ts';
 
@@ -48,6 +53,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Test-only: a shorter window or a clock for the rate limit (RATE_LIMIT_PER_MINUTE sets the limit). */
   rateLimit?: { windowMs?: number; now?: () => number; warnEveryMs?: number };
+  /** Test-only: the meter's writer (engines/access/meter-writer.ts); one on its own pool to `config.databaseUrl` when omitted, none (no metering) when null (bench baselines). */
+  meterWriter?: MeterWriter | null;
 }
 
 function requestLimiterFor(deps: AppDeps): RequestLimiter | undefined {
@@ -86,12 +93,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const notFound = unroutableAnswer(request.url);
       Promise.resolve()
         .then(() => authenticator.authenticate(request))
+        .then((key) => {
+          // The same door as a routed request: blocked check, then the rate limit.
+          const blocked = blockedAnswer(key, deps.config.dashboardUrl);
+          if (blocked) throw blocked;
+          return key;
+        })
         .then((key) => new Promise<void>((resolve, reject) => {
+          request.apiKey = key; // so the meter counts this 404 like any other after authentication
           if (requestLimiter === undefined) return resolve();
           requestLimiter.admit(key, request.log, (err) => (err ? reject(err) : resolve()));
         }))
         .then(
-          () => sendApiError(reply, notFound),
+          () => sendMetered(app.meterOnSend, request, reply, notFound),
           (err: unknown) => replyWithError(err, request, reply),
         );
     },
@@ -107,9 +121,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(clockPlugin, { now: deps.now });
   await app.register(corsPlugin);
   await app.register(authPlugin, { authenticator });
-  // Seam: the blocked check (quota_exceeded, spend_cap, billing_required) registers here, between
+  // The blocked check (quota_exceeded, spend_cap, billing_required) sits between
   // auth and the rate limit: volume 1 refuses blocked keys before the rate limiter runs.
+  await app.register(blockedPlugin, { dashboardUrl: deps.config.dashboardUrl });
   if (requestLimiter) await app.register(rateLimitPlugin, { limiter: requestLimiter });
+  if (deps.meterWriter !== null) {
+    await app.register(meterPlugin, { databaseUrl: deps.config.databaseUrl, holdMs: deps.config.meterHoldMs, writer: deps.meterWriter });
+  }
   await app.register(openapiPlugin, { baseUrl: deps.config.baseUrl, version });
   await app.register(wellKnownPlugin, { baseUrl: deps.config.baseUrl });
   for (const routePlugin of routes) await app.register(routePlugin);

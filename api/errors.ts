@@ -50,6 +50,16 @@ export const errors = {
       code: 'rate_limited',
       headers: { 'retry-after': '60' },
     }),
+  /** Volume 1 plan enforcement (api/access/blocked.ts): verbatim messages; billing_required does not clear by waiting. */
+  quotaExceeded: (dashboardUrl: string) =>
+    new ApiError(429, `monthly quota exceeded: raise your spend cap or upgrade at ${dashboardUrl}/billing`, {
+      code: 'quota_exceeded',
+      headers: { 'retry-after': '3600' },
+    }),
+  spendCap: (dashboardUrl: string) =>
+    new ApiError(429, `spend cap reached: raise it at ${dashboardUrl}/billing`, { code: 'spend_cap', headers: { 'retry-after': '3600' } }),
+  billingRequired: (dashboardUrl: string) =>
+    new ApiError(429, `payment failed: update your payment method at ${dashboardUrl}/billing`, { code: 'billing_required' }),
   notFound: (message = 'not found') => new ApiError(404, message),
   /** /places/{id}: unknown and malformed ids get this same answer, so nothing tells them apart. */
   placeNotFound: () => new ApiError(404, 'place not found'),

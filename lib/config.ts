@@ -17,6 +17,8 @@ export interface Config {
   keyCacheTtlMs: number;
   /** Requests per API key in any 60 s window (api/access/rate-limit.ts). */
   rateLimitPerMinute: number;
+  /** METER_HOLD_SECONDS in ms: how long a reply waits for its meter batch to commit before a 503. */
+  meterHoldMs: number;
   releasePollMs: number;
   /** 0 = the API never re-hashes a served release in the background. */
   releaseReverifyMs: number;
@@ -33,6 +35,8 @@ export interface Config {
   /** 0 = the worker does not schedule the poll. */
   roadEventsPollMs: number;
   closuresPollMs: number;
+  /** 0 = the worker does not schedule plan enforcement. */
+  enforcementIntervalMs: number;
   roadEventsTimeoutMs: number;
   roadEventsMaxResponseBytes: number;
 }
@@ -81,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.LOG_LEVEL,
     keyCacheTtlMs: v.KEY_CACHE_TTL_SECONDS * 1000,
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE,
+    meterHoldMs: v.METER_HOLD_SECONDS * 1000,
     releasePollMs: v.RELEASE_POLL_SECONDS * 1000,
     releaseReverifyMs: v.RELEASE_REVERIFY_INTERVAL_SECONDS * 1000,
     workerConcurrency: v.WORKER_CONCURRENCY,
@@ -95,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ontario511Url: v.ONTARIO_511_URL,
     roadEventsPollMs: v.ROAD_EVENTS_POLL_SECONDS * 1000,
     closuresPollMs: v.CLOSURES_POLL_SECONDS * 1000,
+    enforcementIntervalMs: v.ENFORCEMENT_INTERVAL_SECONDS * 1000,
     roadEventsTimeoutMs: v.ROAD_EVENTS_TIMEOUT_SECONDS * 1000,
     roadEventsMaxResponseBytes: v.ROAD_EVENTS_MAX_RESPONSE_BYTES,
   };

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { Addon, Plan } from '../schemas/plans.ts';
+import type { Addon, BlockState, Plan } from '../schemas/plans.ts';
 import { inTransaction, type Pool } from './postgres.ts';
 
 /** Accounts and API keys in the control plane. Only the sha256 of a key is ever stored. */
@@ -12,6 +12,11 @@ export interface KeyRecord {
   plan: Plan | null;
   addons: Addon[];
   allowedOrigins: string[];
+  /**
+   * The account's plan-enforcement block (account_blocks), loaded with the key so checking it
+   * costs no query. Absent (or null): not blocked.
+   */
+  block?: { state: BlockState; since: Date } | null;
 }
 
 export interface KeyListing extends KeyRecord {
@@ -58,9 +63,13 @@ interface KeyRow {
   allowed_origins: string[];
   created_at: Date;
   disabled_at: Date | null;
+  block_state: BlockState | null;
+  block_since: Date | null;
 }
 
-const KEY_COLUMNS = `k.id, k.account_id, a.plan, a.addons, k.allowed_origins, k.created_at, k.disabled_at`;
+const KEY_COLUMNS = `k.id, k.account_id, a.plan, a.addons, k.allowed_origins, k.created_at, k.disabled_at,
+  b.state AS block_state, b.since AS block_since`;
+const KEY_FROM = `api_keys k LEFT JOIN accounts a ON a.id = k.account_id LEFT JOIN account_blocks b ON b.account_id = k.account_id`;
 
 function toRecord(row: KeyRow): KeyRecord {
   return {
@@ -69,6 +78,8 @@ function toRecord(row: KeyRow): KeyRecord {
     plan: row.plan,
     addons: row.addons ?? [],
     allowedOrigins: row.allowed_origins,
+    // Left out when not blocked, so an unblocked record looks as it did before enforcement existed.
+    ...(row.block_state !== null && row.block_since !== null ? { block: { state: row.block_state, since: row.block_since } } : {}),
   };
 }
 
@@ -78,7 +89,7 @@ function toRecord(row: KeyRow): KeyRecord {
  */
 export async function findActiveKeyByHash(pool: Pool, keyHash: string): Promise<KeyRecord | null> {
   const { rows } = await pool.query<KeyRow>(
-    `SELECT ${KEY_COLUMNS} FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id
+    `SELECT ${KEY_COLUMNS} FROM ${KEY_FROM}
       WHERE k.key_hash = $1 AND k.disabled_at IS NULL`,
     [keyHash],
   );
@@ -124,7 +135,7 @@ export async function createKey(pool: Pool, input: CreateKeyInput): Promise<Crea
       [id, hashKey(key), accountId, origins],
     );
     const { rows } = await client.query<KeyRow>(
-      `SELECT ${KEY_COLUMNS} FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id WHERE k.id = $1`,
+      `SELECT ${KEY_COLUMNS} FROM ${KEY_FROM} WHERE k.id = $1`,
       [id],
     );
     return { ...toRecord(rows[0]!), key };
@@ -133,7 +144,7 @@ export async function createKey(pool: Pool, input: CreateKeyInput): Promise<Crea
 
 export async function listKeys(pool: Pool): Promise<KeyListing[]> {
   const { rows } = await pool.query<KeyRow>(
-    `SELECT ${KEY_COLUMNS} FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id ORDER BY k.created_at, k.id`,
+    `SELECT ${KEY_COLUMNS} FROM ${KEY_FROM} ORDER BY k.created_at, k.id`,
   );
   return rows.map((row) => ({ ...toRecord(row), createdAt: row.created_at, disabledAt: row.disabled_at }));
 }

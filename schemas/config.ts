@@ -18,6 +18,7 @@ export const ConfigVariables = {
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info', description: 'pino log level' }),
   KEY_CACHE_TTL_SECONDS: Type.Integer({ default: 30, minimum: 1, maximum: 60, description: 'how long the API trusts a cached key lookup (a disabled key stops within this)' }),
   RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 1, maximum: 1000000000, description: 'requests one API key may make in any 60 seconds (volume 1: 1,000); exact across API processes sharing REDIS_URL' }),
+  METER_HOLD_SECONDS: Type.Integer({ default: 10, minimum: 1, maximum: 60, description: 'how long the API holds answers whose meter events Postgres has not committed before answering them 503 (not counted)' }),
   RELEASE_POLL_SECONDS: Type.Integer({ default: 30, minimum: 1, maximum: 3600, description: 'the API re-reads enabled releases this often besides LISTEN/NOTIFY' }),
   RELEASE_REVERIFY_INTERVAL_SECONDS: Type.Integer({ default: 21600, minimum: 0, maximum: 604800, description: 'the API re-hashes every served release against its manifest this often, one at a time; 0 turns it off' }),
   WORKER_CONCURRENCY: Type.Integer({ default: 1, minimum: 1, maximum: 16, description: 'jobs one worker runs at once per queue' }),
@@ -32,6 +33,7 @@ export const ConfigVariables = {
   ONTARIO_511_URL: Type.String({ default: 'https://511on.ca/api/v2/get/event', pattern: '^https?://', description: 'Ontario 511 events (closure snapshots)' }),
   ROAD_EVENTS_POLL_SECONDS: Type.Integer({ default: 60, minimum: 0, maximum: 3600, description: 'road-event poll interval of the worker; 0 turns the schedule off' }),
   CLOSURES_POLL_SECONDS: Type.Integer({ default: 300, minimum: 0, maximum: 86400, description: 'closure snapshot interval of the worker; 0 turns the schedule off' }),
+  ENFORCEMENT_INTERVAL_SECONDS: Type.Integer({ default: 300, minimum: 0, maximum: 3600, description: 'how often the worker applies plan enforcement (quota, spend cap) to every account; 0 turns the schedule off' }),
   ROAD_EVENTS_TIMEOUT_SECONDS: Type.Integer({ default: 20, minimum: 1, maximum: 300, description: 'HTTP timeout of one request to a road-event API' }),
   ROAD_EVENTS_MAX_RESPONSE_BYTES: Type.Integer({ default: 20971520, minimum: 1024, maximum: 1073741824, description: 'largest answer of a road-event API accepted (per request); a larger one is cut off and the poll fails' }),
 } as const;

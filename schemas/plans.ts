@@ -10,3 +10,14 @@ export type Addon = (typeof ADDONS)[number];
 export const CAPABILITIES = ['core', 'legalLand', 'energy', 'agriculture', 'remote', 'mining'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 export type PremiumCapability = Exclude<Capability, 'core'>;
+
+/** Volume 1 "Limits": included non-dev calls per UTC calendar month, and overage per 1,000 calls over them (null: none, blocked). */
+export const PLAN_VOLUME: Readonly<Record<Plan, { includedCalls: number; overageCentsPer1000: number | null }>> = {
+  hobby: { includedCalls: 10_000, overageCentsPer1000: null },
+  indie: { includedCalls: 250_000, overageCentsPer1000: 100 },
+  growth: { includedCalls: 2_000_000, overageCentsPer1000: 75 },
+};
+
+/** Plan-enforcement blocks (volume 3, "Plan enforcement state of a key"); no block = active. */
+export const BLOCK_STATES = ['quota_exceeded', 'spend_cap', 'billing_required'] as const;
+export type BlockState = (typeof BLOCK_STATES)[number];

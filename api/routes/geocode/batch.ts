@@ -9,9 +9,9 @@ import { sanitizeQ } from '../../params/geocoding/text.ts';
 import { searchWith } from './search.ts';
 import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
 import type { Geocoder } from '../../../engines/geocoding/types.ts';
+import { BILLABLE_QUERIES_HEADER } from '../../../engines/access/metering.ts';
 
 /** Response header carrying the number of calls this batch is billed as (its non-blank queries). */
-export const BILLABLE_QUERIES_HEADER = 'x-billable-queries';
 
 /** POST /geocode/batch: up to 100 searches with shared controls, each answered as GET /geocode/search would. */
 export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {

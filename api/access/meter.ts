@@ -1,0 +1,82 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDevOrigin } from '../../engines/access/dev-origins.ts';
+import { MeterUnavailableError, type MeterWriter } from '../../engines/access/meter-writer.ts';
+import { BILLABLE_QUERIES_HEADER, pathOf, utcDay, type Metering } from '../../engines/access/metering.ts';
+import { errors, type ApiError } from '../errors.ts';
+import { replyWithError, sendApiError } from '../reply-error.ts';
+import { callerOrigin } from './origin.ts';
+import '../fastify-types.ts';
+
+export type OnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => void;
+
+export interface RequestMeterOptions {
+  writer: MeterWriter;
+  metering: Metering;
+  /** Epoch ms: the UTC day a call is counted on. */
+  now: () => number;
+}
+
+function devCaller(request: FastifyRequest): boolean {
+  const caller = callerOrigin(request.headers);
+  return caller.state === 'present' && isDevOrigin(caller.origin);
+}
+
+/**
+ * The onSend hook that meters an answer before it leaves: it holds the reply until the batch
+ * with its event is committed. When Postgres stays unreachable past the writer's bound, the
+ * answer is replaced by 503 service_unavailable and nothing is counted.
+ */
+export function createMeterHook({ writer, metering, now }: RequestMeterOptions): OnSend {
+  return (request, reply, payload, done) => {
+    const key = request.apiKey;
+    if (key === null) return done(null, payload);
+    const path = pathOf(request.url);
+    const calls = metering.callsOf({
+      method: request.method,
+      path,
+      statusCode: reply.statusCode,
+      billableQueries: reply.getHeader(BILLABLE_QUERIES_HEADER) as string | number | string[] | undefined,
+    });
+    if (calls === 0) return done(null, payload);
+    writer.record({
+      day: utcDay(now()),
+      keyId: key.id,
+      accountId: key.accountId,
+      family: metering.familyOf(path),
+      dev: devCaller(request),
+      calls,
+    }).then(
+      () => done(null, payload),
+      (err: unknown) => {
+        if (!(err instanceof MeterUnavailableError)) return done(err as Error);
+        request.log.warn({ err }, 'answered 503: usage could not be recorded');
+        const unavailable = errors.serviceUnavailable('usage metering');
+        const stream = payload as { destroy?: () => void } | null;
+        if (stream && typeof stream.destroy === 'function') stream.destroy();
+        for (const name of Object.keys(reply.getHeaders())) {
+          if (!name.startsWith('access-control-') && name !== 'vary') reply.removeHeader(name);
+        }
+        reply.code(unavailable.statusCode).headers(unavailable.headers).type('application/json; charset=utf-8');
+        done(null, JSON.stringify(unavailable.body()));
+      },
+    );
+  };
+}
+
+/**
+ * For answers sent outside the route hooks (paths Fastify cannot route, answered from
+ * `frameworkErrors`): meters them through the same hook, then sends `answer` — or the 503 the
+ * hook put in its place.
+ */
+export function sendMetered(hook: OnSend | undefined, request: FastifyRequest, reply: FastifyReply, answer: ApiError): void {
+  if (hook === undefined) {
+    sendApiError(reply, answer);
+    return;
+  }
+  reply.code(answer.statusCode);
+  hook(request, reply, null, (err, payload) => {
+    if (err) replyWithError(err, request, reply);
+    else if (typeof payload === 'string') reply.send(payload);
+    else sendApiError(reply, answer);
+  });
+}

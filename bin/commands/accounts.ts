@@ -1,0 +1,162 @@
+import {
+  AccountExistsError, AccountNotFoundError, accountUsage, changeAddons, createAccount, getAccount, parseSpendCap,
+  paymentFailed, paymentOk, setPlan, setSpendCap, type AccountView,
+} from '../../engines/access/accounts.ts';
+import { describeChange, runEnforcement, type BlockChange } from '../../engines/access/enforcement-run.ts';
+import { parseAddons, parsePlan } from '../../engines/access/plans.ts';
+import { KeyInputError } from '../../lib/keys.ts';
+import { createPool, type Pool } from '../../lib/postgres.ts';
+import type { Plan } from '../../schemas/plans.ts';
+import { parseCommandArgs } from '../args.ts';
+import type { Command, CommandContext } from '../command.ts';
+import { CliError, table } from '../output.ts';
+
+const USAGE = 'accounts create [--plan dev|indie|growth] [--id ID] | show ID | set-plan ID PLAN | set-spend-cap ID AMOUNT'
+  + ' | addons ID [--add a,b] [--remove c] | payment-failed ID | payment-ok ID | enforce --once';
+
+type Handler = (argv: string[], ctx: CommandContext) => Promise<void>;
+
+async function withPool<T>(ctx: CommandContext, fn: (pool: Pool) => Promise<T>): Promise<T> {
+  const pool = createPool(ctx.config.databaseUrl, 2);
+  try {
+    return await fn(pool);
+  } catch (err) {
+    if (err instanceof KeyInputError) throw new CliError(err.message, 2);
+    if (err instanceof AccountNotFoundError || err instanceof AccountExistsError) throw new CliError(err.message, 1);
+    throw err;
+  } finally {
+    await pool.end();
+  }
+}
+
+function parse<O extends Parameters<typeof parseCommandArgs>[1]>(argv: string[], options: O, positionals: number, what: string) {
+  const parsed = parseCommandArgs(argv, options, USAGE);
+  if (parsed.positionals.length !== positionals) throw new CliError(`expected ${what}\nusage: canmap ${USAGE}`, 2);
+  return parsed;
+}
+
+function input<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof KeyInputError) throw new CliError(err.message, 2);
+    throw err;
+  }
+}
+
+const planName = (plan: Plan) => (plan === 'hobby' ? 'dev' : plan);
+
+function accountJson(a: AccountView) {
+  return {
+    id: a.id,
+    plan: a.plan,
+    addons: a.addons,
+    spendCap: a.spendCap,
+    paymentFailedAt: a.paymentFailedAt?.toISOString() ?? null,
+    block: a.block ? { state: a.block.state, since: a.block.since.toISOString(), month: a.block.month } : null,
+    keys: a.keys.map((k) => ({ id: k.id, created: k.createdAt.toISOString(), disabled: k.disabledAt?.toISOString() ?? null })),
+  };
+}
+
+const changesJson = (changes: BlockChange[]) => changes.map((c) => ({ account: c.accountId, from: c.from, to: c.to, billableCalls: c.billableCalls, month: c.month }));
+
+const create: Handler = async (argv, ctx) => {
+  const { values } = parse(argv, { plan: { type: 'string' }, id: { type: 'string' } }, 0, 'no arguments besides --plan and --id');
+  const plan = values.plan === undefined ? undefined : input(() => parsePlan(values.plan!));
+  const account = await withPool(ctx, (pool) => createAccount(pool, { id: values.id, plan }));
+  ctx.out.result(accountJson(account), `created account ${account.id} (plan ${planName(account.plan)}, spend cap ${account.spendCap.toFixed(2)})`);
+};
+
+const show: Handler = async (argv, ctx) => {
+  const { positionals } = parse(argv, {}, 1, 'one account ID');
+  const id = positionals[0]!;
+  const { account, usage } = await withPool(ctx, async (pool) => {
+    const found = await getAccount(pool, id);
+    if (!found) throw new AccountNotFoundError(id);
+    return { account: found, usage: await accountUsage(pool, found, new Date()) };
+  });
+  ctx.out.result({ ...accountJson(account), usage }, () => [
+    `account      ${account.id}`,
+    `plan         ${planName(account.plan)}`,
+    `add-ons      ${account.addons.join(', ') || '-'}`,
+    `spend cap    ${account.spendCap.toFixed(2)}`,
+    `payment      ${account.paymentFailedAt ? `failed ${account.paymentFailedAt.toISOString()}` : 'ok'}`,
+    `state        ${account.block ? `blocked: ${account.block.state} since ${account.block.since.toISOString()}` : 'active'}`,
+    `usage ${usage.month}  ${usage.billable} billable of ${usage.includedCalls} included, ${usage.dev} dev; overage ${usage.overage.toFixed(2)}`,
+    '',
+    table(['key', 'created', 'disabled'], account.keys.map((k) => [k.id, k.createdAt.toISOString(), k.disabledAt?.toISOString()])),
+  ].join('\n'));
+};
+
+const LAG = 'blocks follow at the next enforcement run';
+
+const setPlanCommand: Handler = async (argv, ctx) => {
+  const { positionals } = parse(argv, {}, 2, 'an account ID and a plan');
+  const [id, planInput] = positionals as [string, string];
+  const plan = input(() => parsePlan(planInput));
+  await withPool(ctx, (pool) => setPlan(pool, id, plan));
+  ctx.out.result({ id, plan }, `account ${id}: plan ${planName(plan)}; ${LAG}`);
+};
+
+const setSpendCapCommand: Handler = async (argv, ctx) => {
+  const { positionals } = parse(argv, {}, 2, 'an account ID and an amount');
+  const [id, amountInput] = positionals as [string, string];
+  const amount = input(() => parseSpendCap(amountInput));
+  await withPool(ctx, (pool) => setSpendCap(pool, id, amount));
+  ctx.out.result({ id, spendCap: amount }, `account ${id}: spend cap ${amount.toFixed(2)}; ${LAG}`);
+};
+
+const addons: Handler = async (argv, ctx) => {
+  const { positionals, values } = parse(argv, { add: { type: 'string', multiple: true }, remove: { type: 'string', multiple: true } }, 1, 'one account ID');
+  if (!values.add && !values.remove) throw new CliError(`give --add or --remove\nusage: canmap ${USAGE}`, 2);
+  const add = input(() => parseAddons(values.add ?? []));
+  const remove = input(() => parseAddons(values.remove ?? []));
+  const id = positionals[0]!;
+  const after = await withPool(ctx, (pool) => changeAddons(pool, id, add, remove));
+  ctx.out.result({ id, addons: after }, `account ${id}: add-ons ${after.join(', ') || '-'} (keys pick this up within ${ctx.config.keyCacheTtlMs / 1000} s)`);
+};
+
+function payment(outcome: 'failed' | 'ok'): Handler {
+  return async (argv, ctx) => {
+    const { positionals } = parse(argv, {}, 1, 'one account ID');
+    const id = positionals[0]!;
+    const changes = await withPool(ctx, async (pool) => {
+      const found = await getAccount(pool, id);
+      if (!found) throw new AccountNotFoundError(id);
+      if (outcome === 'failed' && found.plan === 'hobby') throw new CliError(`account ${id} is on the dev plan, which has no payments`, 1);
+      return (outcome === 'failed' ? paymentFailed : paymentOk)(pool, id, new Date());
+    });
+    const state = changes[0] ? (changes[0].to ?? 'active') : 'unchanged';
+    ctx.out.result({ id, payment: outcome, changes: changesJson(changes) }, `account ${id}: payment ${outcome}; state ${state} (keys follow within ${ctx.config.keyCacheTtlMs / 1000} s)`);
+  };
+}
+
+const enforce: Handler = async (argv, ctx) => {
+  const { values } = parse(argv, { once: { type: 'boolean' } }, 0, 'no arguments');
+  if (!values.once) throw new CliError(`enforce needs --once (canmap worker runs it every ENFORCEMENT_INTERVAL_SECONDS)\nusage: canmap ${USAGE}`, 2);
+  const { accounts, changes } = await withPool(ctx, (pool) => runEnforcement(pool));
+  ctx.out.result({ accounts, changes: changesJson(changes) }, () => [`${accounts} accounts, ${changes.length} changed`, ...changes.map(describeChange)].join('\n'));
+};
+
+const SUBCOMMANDS: Record<string, Handler> = {
+  create,
+  show,
+  'set-plan': setPlanCommand,
+  'set-spend-cap': setSpendCapCommand,
+  addons,
+  'payment-failed': payment('failed'),
+  'payment-ok': payment('ok'),
+  enforce,
+};
+
+export const accountsCommand: Command = {
+  name: 'accounts',
+  summary: 'create and show accounts, change plan, spend cap, add-ons and payment state; run plan enforcement once',
+  usage: USAGE,
+  async run(argv, ctx) {
+    const sub = argv[0];
+    const handler = sub ? SUBCOMMANDS[sub] : undefined;
+    if (!handler) throw new CliError(`${sub ? `unknown subcommand "${sub}"` : 'missing subcommand'}\nusage: canmap ${USAGE}`, 2);
+    await handler(argv.slice(1), ctx);
+  },
+};

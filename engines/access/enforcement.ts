@@ -1,0 +1,72 @@
+import { PLAN_VOLUME, type BlockState, type Plan } from '../../schemas/plans.ts';
+
+/**
+ * The plan-enforcement rules of volume 3 ("Plan enforcement state of a key"), pure: the job
+ * (engines/access/enforcement-run.ts) feeds them each account's standing and stores the answer.
+ *
+ * The state is recomputed from the standing on every run rather than moved edge by edge, so
+ * whatever changed since the last run (calls, plan, cap, a new month) is reflected at once:
+ * - hobby at its included volume → quota_exceeded;
+ * - indie/growth at their included volume whose overage reaches the spend cap → spend_cap
+ *   (cap 0 hard-stops at the included volume);
+ * - a failed payment on a paid plan → billing_required, which only payment-ok lifts (a move to
+ *   hobby does not);
+ * - a new month starts from zero calls, so quota_exceeded and spend_cap lift at rollover.
+ */
+
+export interface Block {
+  state: BlockState;
+  since: Date;
+  /** UTC month (`YYYY-MM`) the block started in. */
+  month: string;
+}
+
+export interface AccountStanding {
+  plan: Plan;
+  /** The current UTC month's calls; dev-origin calls are counted but never billed nor held against the volume. */
+  calls: { billable: number; dev: number };
+  /** Currency units, as the prices of volume 1. */
+  spendCap: number;
+  paymentFailed: boolean;
+  block: Block | null;
+}
+
+/** The UTC month `YYYY-MM` of an instant. */
+export function utcMonth(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+/** Overage of a month in cents (may be fractional): calls over the included volume at the plan's price. */
+export function overageCents(plan: Plan, billableCalls: number): number {
+  const { includedCalls, overageCentsPer1000 } = PLAN_VOLUME[plan];
+  if (overageCentsPer1000 === null) return 0;
+  return (Math.max(0, billableCalls - includedCalls) * overageCentsPer1000) / 1000;
+}
+
+function usageState(plan: Plan, billableCalls: number, spendCap: number): BlockState | null {
+  const { includedCalls } = PLAN_VOLUME[plan];
+  if (billableCalls < includedCalls) return null;
+  if (plan === 'hobby') return 'quota_exceeded';
+  // Compared in whole milli-cents so 0.75 per 1,000 calls never meets a float rounding error.
+  const overageMilliCents = Math.max(0, billableCalls - includedCalls) * PLAN_VOLUME[plan].overageCentsPer1000!;
+  const capMilliCents = Math.round(spendCap * 100) * 1000;
+  return overageMilliCents >= capMilliCents ? 'spend_cap' : null;
+}
+
+/** The block an account should have at `now`, or null (active). An unchanged state keeps its `since`. */
+export function nextBlock(standing: AccountStanding, now: Date): Block | null {
+  const current = standing.block;
+  const billing = standing.paymentFailed && (standing.plan !== 'hobby' || current?.state === 'billing_required');
+  const state: BlockState | null = billing ? 'billing_required' : usageState(standing.plan, standing.calls.billable, standing.spendCap);
+  if (state === null) return null;
+  const month = utcMonth(now);
+  // A usage block of an earlier month ended at rollover; one set again now is a new block.
+  const continues = current !== null && current.state === state && (state === 'billing_required' || current.month === month);
+  return continues ? current : { state, since: now, month };
+}
+
+/** Whether two answers of nextBlock differ enough to be written. */
+export function blockChanged(before: Block | null, after: Block | null): boolean {
+  if (before === null || after === null) return before !== after;
+  return before.state !== after.state || before.since.getTime() !== after.since.getTime() || before.month !== after.month;
+}

@@ -1,0 +1,150 @@
+/**
+ * What counts as a call (volume 1, "Limits"): the pure rules. The API's hook (api/access/meter.ts)
+ * asks `callsOf` about every answer and hands the events to meter-writer.ts.
+ */
+
+/** Set by a route whose answer is several calls (POST /geocode/batch: its non-blank queries); the meter reads it. */
+export const BILLABLE_QUERIES_HEADER = 'x-billable-queries';
+
+/** Endpoint family of each first path segment; any other path (an unserved one) is `other`. */
+export const FAMILIES: Readonly<Record<string, string>> = {
+  geocode: 'geocode',
+  places: 'places',
+  transit: 'transit',
+  'coverage.json': 'transit',
+  incidents: 'road-events',
+  closures: 'road-events',
+  'road-conditions': 'road-events',
+  'openapi.json': 'discovery',
+  '.well-known': 'discovery',
+  feedback: 'feedback',
+  fonts: 'fonts',
+  sprites: 'sprites',
+};
+export const OTHER_FAMILY = 'other';
+
+/**
+ * Never metered, still authenticated and rate-limited: glyphs, sprites and feedback reports.
+ * `[METHOD ]/path`, where `:name` is one segment and a trailing `*` any rest.
+ */
+export const UNMETERED_ROUTES: readonly string[] = [
+  '/fonts/*',
+  '/sprites/*',
+  'POST /feedback',
+  'POST /places/:id/feedback',
+];
+
+/** The status codes of door rejections (401 key, 403 origin/add-on/dev_only, 429 limit or block): not calls. */
+const DOOR_STATUSES: ReadonlySet<number> = new Set([401, 403, 429]);
+
+interface RoutePattern {
+  method: string | null;
+  segments: string[];
+  rest: boolean;
+}
+
+function compile(pattern: string): RoutePattern {
+  const [method, path] = pattern.includes(' ') ? pattern.split(' ', 2) as [string, string] : [null, pattern];
+  const segments = path.split('/').slice(1);
+  const rest = segments.at(-1) === '*';
+  return { method, segments: rest ? segments.slice(0, -1) : segments, rest };
+}
+
+function matches(route: RoutePattern, method: string, segments: string[]): boolean {
+  if (route.method !== null && route.method !== method) return false;
+  if (route.rest ? segments.length <= route.segments.length : segments.length !== route.segments.length) return false;
+  return route.segments.every((s, i) => (s.startsWith(':') ? segments[i] !== '' : s === segments[i]));
+}
+
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+export interface Metering {
+  /** The family a request path is counted under. */
+  familyOf(path: string): string;
+  /** Whether a request to this path is exempt from metering whatever its answer. */
+  unmetered(method: string, path: string): boolean;
+  /**
+   * The calls an authenticated request's answer counts as: 0 for door rejections and exempt
+   * routes; the `x-billable-queries` value when the route set one (POST /geocode/batch); else 1.
+   */
+  callsOf(answer: { method: string; path: string; statusCode: number; billableQueries?: string | number | string[] }): number;
+}
+
+export function createMetering(unmeteredRoutes: readonly string[] = UNMETERED_ROUTES): Metering {
+  const exempt = unmeteredRoutes.map(compile);
+  const unmetered = (method: string, path: string) => {
+    const segments = path.split('/').slice(1);
+    return exempt.some((route) => matches(route, method, segments));
+  };
+  return {
+    familyOf(path) {
+      const end = path.indexOf('/', 1);
+      return FAMILIES[end === -1 ? path.slice(1) : path.slice(1, end)] ?? OTHER_FAMILY;
+    },
+    unmetered,
+    callsOf({ method, path, statusCode, billableQueries }) {
+      if (DOOR_STATUSES.has(statusCode) || unmetered(method, path)) return 0;
+      if (billableQueries === undefined || Array.isArray(billableQueries)) return 1;
+      const n = Number(billableQueries);
+      return Number.isSafeInteger(n) && n >= 0 ? n : 1;
+    },
+  };
+}
+
+/** The UTC day (`YYYY-MM-DD`) of an epoch-ms instant. */
+export function utcDay(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 10);
+}
+
+/** One answered request's calls, as the writer stores them. */
+export interface MeterEvent {
+  day: string;
+  keyId: string;
+  accountId: string | null;
+  family: string;
+  dev: boolean;
+  calls: number;
+}
+
+/** A batch summed per (day, key, family, dev), as the column arrays of one `unnest` insert. */
+export interface AggregatedBatch {
+  days: string[];
+  keyIds: string[];
+  accountIds: (string | null)[];
+  families: string[];
+  devs: boolean[];
+  calls: number[];
+  /** Calls in the batch (the sum of `calls`). */
+  total: number;
+}
+
+/**
+ * Sums events per row of usage_daily, sorted by the primary key so concurrent batches lock
+ * rows in the same order (no deadlocks between API processes).
+ */
+export function aggregate(events: readonly MeterEvent[]): AggregatedBatch {
+  const sums = new Map<string, MeterEvent>();
+  for (const e of events) {
+    if (e.calls === 0) continue;
+    const id = `${e.day}\u0000${e.keyId}\u0000${e.family}\u0000${e.dev ? 1 : 0}`;
+    const row = sums.get(id);
+    if (row) row.calls += e.calls;
+    else sums.set(id, { ...e });
+  }
+  const ids = [...sums.keys()].sort();
+  const out: AggregatedBatch = { days: [], keyIds: [], accountIds: [], families: [], devs: [], calls: [], total: 0 };
+  for (const id of ids) {
+    const r = sums.get(id)!;
+    out.days.push(r.day);
+    out.keyIds.push(r.keyId);
+    out.accountIds.push(r.accountId);
+    out.families.push(r.family);
+    out.devs.push(r.dev);
+    out.calls.push(r.calls);
+    out.total += r.calls;
+  }
+  return out;
+}

@@ -1,0 +1,105 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { monthOf } from '../../engines/access/usage.ts';
+import { createKey } from '../../lib/keys.ts';
+import { createPool } from '../../lib/postgres.ts';
+import { runCanmap, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
+import { createTestEnv, type TestEnv } from '../support/env.ts';
+
+let env: TestEnv;
+let pool: pg.Pool;
+const processes: CanmapProcess[] = [];
+
+async function serve(): Promise<{ proc: CanmapProcess; api: string }> {
+  const proc = await startCanmapProcess(['serve'], env.env, /canmap API ready/, 30_000);
+  processes.push(proc);
+  const ready = proc.output().split('\n').map((l) => { try { return JSON.parse(l) as { msg?: string; api?: string }; } catch { return null; } })
+    .find((l) => l?.msg === 'canmap API ready');
+  return { proc, api: ready!.api! };
+}
+
+beforeAll(async () => {
+  env = await createTestEnv('metering_process');
+  pool = createPool(env.config.databaseUrl);
+});
+
+afterAll(async () => {
+  for (const proc of processes) {
+    if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
+    await proc.exited;
+  }
+  await pool?.end();
+  await env?.cleanup();
+});
+
+describe('canmap serve: metering across processes and a SIGKILL', () => {
+  it('usage equals the answers received per key on the surviving process; the killed one over-counts at most its requests in flight', async () => {
+    // Keys 0-3 go to the process that is killed (and its restart), keys 4-7 to the other one.
+    const keys = await Promise.all(Array.from({ length: 8 }, (_, i) => createKey(pool, { accountId: `acct-${i % 3}`, plan: 'indie' })));
+    const targets = [await serve(), await serve()];
+    const received = new Map<string, number>(keys.map((k) => [k.id, 0]));
+    const paths = ['/.well-known/api-catalog', '/no/such/path', '/transit/agencies', '/geocode/search'];
+    const LOOPS = 16;
+    let sent = 0;
+    let failed = 0;
+    let running = true;
+
+    async function loop(slot: number, worker: number): Promise<void> {
+      for (let n = 0; running; n += 1) {
+        const key = keys[slot * 4 + ((worker + n) % 4)]!;
+        sent += 1;
+        try {
+          // Headers arriving means the answer left the server, which it only does after its commit.
+          const res = await fetch(`${targets[slot]!.api}${paths[n % paths.length]}`, {
+            headers: { authorization: `Bearer ${key.key}`, ...(n % 5 === 0 ? { origin: 'http://localhost:3000' } : {}) },
+          });
+          received.set(key.id, received.get(key.id)! + 1);
+          await res.arrayBuffer().catch(() => {});
+        } catch {
+          failed += 1;
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      }
+    }
+
+    const loops = [0, 1].flatMap((slot) => Array.from({ length: LOOPS }, (_, w) => loop(slot, w)));
+    await new Promise((r) => setTimeout(r, 1500));
+    targets[0]!.proc.child.kill('SIGKILL');
+    await targets[0]!.proc.exited;
+    await new Promise((r) => setTimeout(r, 300));
+    targets[0] = await serve();
+    await new Promise((r) => setTimeout(r, 1000));
+    running = false;
+    await Promise.all(loops);
+
+    const total = [...received.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(500);
+    expect(failed).toBeGreaterThan(0);
+    const { rows } = await pool.query<{ key_id: string; calls: number }>('SELECT key_id, sum(calls)::int8 AS calls FROM usage_daily GROUP BY key_id');
+    const counted = new Map<string, number>(keys.map((k) => [k.id, 0]));
+    for (const r of rows) counted.set(r.key_id, r.calls);
+    const survivor = keys.slice(4).map((k) => k.id);
+    expect(survivor.map((id) => counted.get(id))).toEqual(survivor.map((id) => received.get(id)));
+    // A batch whose COMMIT Postgres acknowledged just before the kill is counted, but its answers
+    // never left: at most one request per client loop was in flight, and never an answer uncounted.
+    const killed = keys.slice(0, 4).map((k) => k.id);
+    const over = killed.map((id) => counted.get(id)! - received.get(id)!);
+    for (const o of over) expect(o).toBeGreaterThanOrEqual(0);
+    expect(over.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(LOOPS);
+    console.log(`metering under SIGKILL: ${sent} sent, ${total} answered, ${failed} cut or refused; ` +
+      `surviving process exact; killed process counted ${over.reduce((a, b) => a + b, 0)} unanswered (commit acknowledged, answer not sent)`);
+
+    const month = monthOf(Date.now());
+    const cli = await runCanmap(['usage', '--key', keys[4]!.id, '--month', month, '--json'], env.env);
+    expect(cli.code).toBe(0);
+    const usage = JSON.parse(cli.stdout) as { month: string; totals: { billable: number; dev: number }; rows: { family: string; devCalls: number }[] };
+    expect(usage.totals.billable + usage.totals.dev).toBe(received.get(keys[4]!.id));
+    expect(usage.totals.dev).toBeGreaterThan(0);
+    expect(new Set(usage.rows.map((r) => r.family))).toEqual(new Set(['discovery', 'other', 'transit', 'geocode']));
+    const table = await runCanmap(['usage', '--account', 'acct-0', '--month', month], env.env);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/dev:transit/);
+    expect(table.stdout).toMatch(/billable calls {2}\d+/);
+    expect((await runCanmap(['usage', '--month', '2026-13'], env.env)).code).toBe(2);
+  }, 90_000);
+});

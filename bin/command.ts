@@ -1,5 +1,5 @@
 import type { Config } from '../lib/config.ts';
-import type { Output } from './output.ts';
+import { CliError, type Output } from './output.ts';
 
 export interface CommandContext {
   config: Config;
@@ -15,4 +15,19 @@ export interface Command {
   summary: string;
   usage: string;
   run(argv: string[], ctx: CommandContext): Promise<number | void>;
+}
+
+export type Subcommand = (argv: string[], ctx: CommandContext) => Promise<number | void>;
+
+/** A command whose first argument picks one of `subcommands` (`canmap keys create`, ...). */
+export function withSubcommands(command: Omit<Command, 'run'>, subcommands: Readonly<Record<string, Subcommand>>): Command {
+  return {
+    ...command,
+    async run(argv, ctx) {
+      const sub = argv[0];
+      const handler = sub !== undefined && Object.hasOwn(subcommands, sub) ? subcommands[sub] : undefined;
+      if (!handler) throw new CliError(`${sub ? `unknown subcommand "${sub}"` : 'missing subcommand'}\nusage: canmap ${command.usage}`, 2);
+      return handler(argv.slice(1), ctx);
+    },
+  };
 }

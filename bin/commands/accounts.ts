@@ -8,13 +8,13 @@ import { KeyInputError } from '../../lib/keys.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import type { Plan } from '../../schemas/plans.ts';
 import { parseCommandArgs } from '../args.ts';
-import type { Command, CommandContext } from '../command.ts';
+import { withSubcommands, type CommandContext, type Subcommand } from '../command.ts';
 import { CliError, table } from '../output.ts';
 
 const USAGE = 'accounts create [--plan dev|indie|growth] [--id ID] | show ID | set-plan ID PLAN | set-spend-cap ID AMOUNT'
   + ' | addons ID [--add a,b] [--remove c] | payment-failed ID | payment-ok ID | enforce --once';
 
-type Handler = (argv: string[], ctx: CommandContext) => Promise<void>;
+type Handler = Subcommand;
 
 async function withPool<T>(ctx: CommandContext, fn: (pool: Pool) => Promise<T>): Promise<T> {
   const pool = createPool(ctx.config.databaseUrl, 2);
@@ -149,14 +149,8 @@ const SUBCOMMANDS: Record<string, Handler> = {
   enforce,
 };
 
-export const accountsCommand: Command = {
+export const accountsCommand = withSubcommands({
   name: 'accounts',
   summary: 'create and show accounts, change plan, spend cap, add-ons and payment state; run plan enforcement once',
   usage: USAGE,
-  async run(argv, ctx) {
-    const sub = argv[0];
-    const handler = sub ? SUBCOMMANDS[sub] : undefined;
-    if (!handler) throw new CliError(`${sub ? `unknown subcommand "${sub}"` : 'missing subcommand'}\nusage: canmap ${USAGE}`, 2);
-    await handler(argv.slice(1), ctx);
-  },
-};
+}, SUBCOMMANDS);

@@ -1,7 +1,7 @@
 import { createKey, disableKey, KeyInputError, listKeys, type CreateKeyInput } from '../../lib/keys.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { parseCommandArgs } from '../args.ts';
-import type { Command, CommandContext } from '../command.ts';
+import { withSubcommands, type CommandContext, type Subcommand } from '../command.ts';
 import { CliError, table } from '../output.ts';
 import { parseAddons, parsePlan } from '../../engines/access/plans.ts';
 
@@ -85,16 +85,10 @@ async function disable(argv: string[], ctx: CommandContext): Promise<void> {
   ctx.out.result({ id: done.id, disabled: done.disabledAt.toISOString() }, `disabled ${done.id}; the API stops accepting it within ${ctx.config.keyCacheTtlMs / 1000} s`);
 }
 
-const SUBCOMMANDS: Record<string, (argv: string[], ctx: CommandContext) => Promise<void>> = { create, list, disable };
+const SUBCOMMANDS: Record<string, Subcommand> = { create, list, disable };
 
-export const keysCommand: Command = {
+export const keysCommand = withSubcommands({
   name: 'keys',
   summary: 'create, list and disable API keys (a new key is printed once; only its hash is stored)',
   usage: USAGE,
-  async run(argv, ctx) {
-    const sub = argv[0];
-    const handler = sub ? SUBCOMMANDS[sub] : undefined;
-    if (!handler) throw new CliError(`${sub ? `unknown subcommand "${sub}"` : 'missing subcommand'}\nusage: canmap ${USAGE}`, 2);
-    await handler(argv.slice(1), ctx);
-  },
-};
+}, SUBCOMMANDS);

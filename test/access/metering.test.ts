@@ -1,4 +1,4 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { tcpRelay } from '../support/tcp-relay.ts';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,38 +41,14 @@ async function usageOf(keyId: string): Promise<Record<string, number>> {
   return out;
 }
 
-/** A TCP relay to the test Postgres that can be cut (every connection dropped, port closed) and restored. */
+/** The test Postgres behind a relay that can be cut and restored; its URL points at the relay. */
 async function postgresRelay(): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void> }> {
   const target = new URL(env.config.databaseUrl);
-  const sockets = new Set<Socket>();
-  const relay = () => createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
-      sockets.add(a);
-      a.on('error', () => {});
-      a.on('close', () => { sockets.delete(a); b.destroy(); });
-      a.pipe(b);
-    }
-  });
-  const listen = (server: Server, port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  let server = relay();
-  await listen(server, 0);
-  const { port } = server.address() as { port: number };
+  const relay = await tcpRelay(target.hostname, Number(target.port || 5432));
+  cleanups.push(() => relay.close());
   const url = new URL(env.config.databaseUrl);
-  url.host = `127.0.0.1:${port}`;
-  cleanups.push(async () => { server.close(); for (const s of sockets) s.destroy(); });
-  return {
-    url: url.toString(),
-    async cut() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-    async restore() {
-      server = relay();
-      await listen(server, port);
-    },
-  };
+  url.host = `127.0.0.1:${relay.port}`;
+  return { url: url.toString(), cut: relay.cut, restore: relay.restore };
 }
 
 beforeAll(async () => {

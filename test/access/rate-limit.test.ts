@@ -1,4 +1,5 @@
-import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Server } from 'node:net';
+import { tcpRelay, type TcpRelay } from '../support/tcp-relay.ts';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -60,35 +61,10 @@ function logCollector(): { logger: object; messages: () => { level: number; msg:
   return { logger: { level: 'info', stream }, messages: () => lines.map((l) => JSON.parse(l)) };
 }
 
-/** A TCP relay to the test Redis that can be cut and restored on the same port. */
-async function redisRelay(): Promise<{ port: number; cut(): Promise<void>; restore(): Promise<void> }> {
+/** The test Redis behind a relay that can be cut and restored on the same port. */
+async function redisRelay(): Promise<TcpRelay> {
   const target = new URL(env.config.redisUrl);
-  const sockets = new Set<Socket>();
-  const relay = () => createServer((client) => {
-    const upstream = connect(Number(target.port || 6379), target.hostname);
-    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
-      sockets.add(a);
-      a.on('error', () => {});
-      a.on('close', () => { sockets.delete(a); b.destroy(); });
-      a.pipe(b);
-    }
-  });
-  const listen = (server: Server, port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  let server = relay();
-  await listen(server, 0);
-  const { port } = server.address() as { port: number };
-  return {
-    port,
-    async cut() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-    async restore() {
-      server = relay();
-      await listen(server, port);
-    },
-  };
+  return tcpRelay(target.hostname, Number(target.port || 6379));
 }
 
 beforeAll(async () => {

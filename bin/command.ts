@@ -1,4 +1,5 @@
 import type { Config } from '../lib/config.ts';
+import { createPool, type Pool } from '../lib/postgres.ts';
 import { CliError, type Output } from './output.ts';
 
 export interface CommandContext {
@@ -30,4 +31,24 @@ export function withSubcommands(command: Omit<Command, 'run'>, subcommands: Read
       return handler(argv.slice(1), ctx);
     },
   };
+}
+
+/** An error class a command reports as a CliError with this exit code instead of a crash. */
+export type ReportedError = readonly [new (...args: never[]) => Error, number];
+
+/**
+ * Runs fn with a small Postgres pool of its own, ended afterwards; errors of the `reported`
+ * classes become CliErrors (their message, their exit code).
+ */
+export async function withPool<T>(ctx: CommandContext, fn: (pool: Pool) => Promise<T>, reported: readonly ReportedError[] = []): Promise<T> {
+  const pool = createPool(ctx.config.databaseUrl, 2);
+  try {
+    return await fn(pool);
+  } catch (err) {
+    const match = reported.find(([type]) => err instanceof type);
+    if (match && err instanceof Error) throw new CliError(err.message, match[1]);
+    throw err;
+  } finally {
+    await pool.end();
+  }
 }

@@ -5,10 +5,10 @@ import {
 import { describeChange, runEnforcement, type BlockChange } from '../../engines/access/enforcement-run.ts';
 import { parseAddons, parsePlan } from '../../engines/access/plans.ts';
 import { KeyInputError } from '../../lib/keys.ts';
-import { createPool, type Pool } from '../../lib/postgres.ts';
+import type { Pool } from '../../lib/postgres.ts';
 import type { Plan } from '../../schemas/plans.ts';
 import { parseCommandArgs } from '../args.ts';
-import { withSubcommands, type CommandContext, type Subcommand } from '../command.ts';
+import { withSubcommands, type CommandContext, type Subcommand, withPool as withCommandPool, type ReportedError } from '../command.ts';
 import { CliError, table } from '../output.ts';
 
 const USAGE = 'accounts create [--plan dev|indie|growth] [--id ID] | show ID | set-plan ID PLAN | set-spend-cap ID AMOUNT'
@@ -16,18 +16,8 @@ const USAGE = 'accounts create [--plan dev|indie|growth] [--id ID] | show ID | s
 
 type Handler = Subcommand;
 
-async function withPool<T>(ctx: CommandContext, fn: (pool: Pool) => Promise<T>): Promise<T> {
-  const pool = createPool(ctx.config.databaseUrl, 2);
-  try {
-    return await fn(pool);
-  } catch (err) {
-    if (err instanceof KeyInputError) throw new CliError(err.message, 2);
-    if (err instanceof AccountNotFoundError || err instanceof AccountExistsError) throw new CliError(err.message, 1);
-    throw err;
-  } finally {
-    await pool.end();
-  }
-}
+const REPORTED: readonly ReportedError[] = [[KeyInputError, 2], [AccountNotFoundError, 1], [AccountExistsError, 1]];
+const withPool = <T>(ctx: CommandContext, fn: (pool: Pool) => Promise<T>) => withCommandPool(ctx, fn, REPORTED);
 
 function parse<O extends Parameters<typeof parseCommandArgs>[1]>(argv: string[], options: O, positionals: number, what: string) {
   const parsed = parseCommandArgs(argv, options, USAGE);

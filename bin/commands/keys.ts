@@ -1,23 +1,14 @@
 import { createKey, disableKey, KeyInputError, listKeys, type CreateKeyInput } from '../../lib/keys.ts';
-import { createPool, type Pool } from '../../lib/postgres.ts';
+import type { Pool } from '../../lib/postgres.ts';
 import { parseCommandArgs } from '../args.ts';
-import { withSubcommands, type CommandContext, type Subcommand } from '../command.ts';
+import { withSubcommands, type CommandContext, type Subcommand, withPool as withCommandPool, type ReportedError } from '../command.ts';
 import { CliError, table } from '../output.ts';
 import { parseAddons, parsePlan } from '../../engines/access/plans.ts';
 
 const USAGE = 'keys create [--plan dev|indie|growth] [--account ID] [--addon a,b] [--origin URL]... | list | disable KEY_ID';
 
-async function withPool<T>(ctx: CommandContext, fn: (pool: Pool) => Promise<T>): Promise<T> {
-  const pool = createPool(ctx.config.databaseUrl, 2);
-  try {
-    return await fn(pool);
-  } catch (err) {
-    if (err instanceof KeyInputError) throw new CliError(err.message, 2);
-    throw err;
-  } finally {
-    await pool.end();
-  }
-}
+const REPORTED: readonly ReportedError[] = [[KeyInputError, 2]];
+const withPool = <T>(ctx: CommandContext, fn: (pool: Pool) => Promise<T>) => withCommandPool(ctx, fn, REPORTED);
 
 async function create(argv: string[], ctx: CommandContext): Promise<void> {
   const { values, positionals } = parseCommandArgs(argv, {

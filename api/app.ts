@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createRateLimiter, RATE_LIMIT_WINDOW_MS } from '../engines/access/rate-limit.ts';
-import type { MeterWriter } from '../engines/access/meter-writer.ts';
+import type { MeterJournal } from '../engines/access/meter-journal.ts';
 import type { Config } from '../lib/config.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
@@ -53,8 +53,8 @@ export interface AppDeps {
   redis?: Redis;
   /** Test-only: a shorter window or a clock for the rate limit (RATE_LIMIT_PER_MINUTE sets the limit). */
   rateLimit?: { windowMs?: number; now?: () => number; warnEveryMs?: number };
-  /** Test-only: the meter's writer (engines/access/meter-writer.ts); one on its own pool to `config.databaseUrl` when omitted, none (no metering) when null (bench baselines). */
-  meterWriter?: MeterWriter | null;
+  /** Test-only: the meter's journal (engines/access/meter-journal.ts); one in `config.meterJournalDir` on its own pool when omitted, none (no metering) when null (bench baselines). */
+  meterJournal?: MeterJournal | null;
 }
 
 function requestLimiterFor(deps: AppDeps): RequestLimiter | undefined {
@@ -125,8 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // auth and the rate limit: volume 1 refuses blocked keys before the rate limiter runs.
   await app.register(blockedPlugin, { dashboardUrl: deps.config.dashboardUrl });
   if (requestLimiter) await app.register(rateLimitPlugin, { limiter: requestLimiter });
-  if (deps.meterWriter !== null) {
-    await app.register(meterPlugin, { databaseUrl: deps.config.databaseUrl, holdMs: deps.config.meterHoldMs, writer: deps.meterWriter });
+  if (deps.meterJournal !== null) {
+    await app.register(meterPlugin, { databaseUrl: deps.config.databaseUrl, journalDir: deps.config.meterJournalDir, journal: deps.meterJournal });
   }
   await app.register(openapiPlugin, { baseUrl: deps.config.baseUrl, version });
   await app.register(wellKnownPlugin, { baseUrl: deps.config.baseUrl });

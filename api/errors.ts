@@ -99,6 +99,9 @@ export const errors = {
   /** A dev-plan key using a premium capability from a production origin (volume 1, dev_only). */
   devOnly: (capability: string, addon: string, message: string) =>
     new ApiError(403, 'premium capability available from dev origins only on the dev plan', { code: 'dev_only', extra: { capability, addon, message } }),
+  /** A dev-plan account past its premium calls of the month (volume 1, usage_limit_reached); core calls go on. */
+  usageLimitReached: (capability: string, addon: string, message: string) =>
+    new ApiError(403, 'monthly premium call limit of the dev plan reached', { code: 'usage_limit_reached', extra: { capability, addon, message } }),
   /** A valid key whose account lacks the add-on a request needs (volume 1, addon_required). */
   addonRequired: (capability: string, addon: string, message: string) =>
     new ApiError(403, `${addon} required`, { code: 'addon_required', extra: { capability, addon, message } }),
@@ -108,5 +111,13 @@ export const errors = {
       headers: { 'retry-after': '3600' },
       extra: { retryable: true },
     }),
+  /** /account/*: no session cookie, or its session is unknown, ended or expired (browser sessions, not keys). */
+  sessionRequired: () =>
+    new ApiError(401, 'sign-in required: open a new login link (canmap accounts login-link)', { code: 'session_required' }),
+  /** GET /account/login: the token is missing, unknown, expired or already used (not told apart). */
+  invalidLoginToken: () =>
+    new ApiError(401, 'login link is invalid, expired or already used: ask for a new one', { code: 'invalid_token' }),
+  /** Account API 400: volume 1 gives every account failure a code. */
+  accountBadRequest: (message: string) => new ApiError(400, message, { code: 'bad_request' }),
   internal: () => new ApiError(500, 'internal error'),
 } as const;

@@ -15,9 +15,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated key; null only on the few routes marked `config: { public: true }`. */
     apiKey: KeyRecord | null;
+    /** Whether the request used a premium capability (api/access/capabilities.ts); the meter counts it apart. */
+    premium: boolean;
   }
   interface FastifyContextConfig {
-    /** Served without an API key (only the OAuth protected-resource metadata the 401 points to). */
+    /** Served without an API key: the OAuth protected-resource metadata the 401 points to, and the dashboard's /account/* (browser session). */
     public?: boolean;
   }
 }

@@ -2,7 +2,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Replaces the value of every `key=` query parameter, so logged URLs never carry an API key. */
 export function redactKeyParam(url: string): string {
-  return url.includes('key=') ? url.replace(/([?&]key=)[^&#]*/gi, '$1[redacted]') : url;
+  return url.includes('key=') || url.includes('token=') ? url.replace(/([?&](?:key|token)=)[^&#]*/gi, '$1[redacted]') : url;
 }
 
 /**

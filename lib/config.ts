@@ -17,8 +17,8 @@ export interface Config {
   keyCacheTtlMs: number;
   /** Requests per API key in any 60 s window (api/access/rate-limit.ts). */
   rateLimitPerMinute: number;
-  /** METER_HOLD_SECONDS in ms: how long a reply waits for its meter batch to commit before a 503. */
-  meterHoldMs: number;
+  /** Where this host's API processes journal their answers' usage (engines/access/meter-journal.ts). */
+  meterJournalDir: string;
   releasePollMs: number;
   /** 0 = the API never re-hashes a served release in the background. */
   releaseReverifyMs: number;
@@ -85,7 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.LOG_LEVEL,
     keyCacheTtlMs: v.KEY_CACHE_TTL_SECONDS * 1000,
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE,
-    meterHoldMs: v.METER_HOLD_SECONDS * 1000,
+    meterJournalDir: path.resolve(v.METER_JOURNAL_DIR),
     releasePollMs: v.RELEASE_POLL_SECONDS * 1000,
     releaseReverifyMs: v.RELEASE_REVERIFY_INTERVAL_SECONDS * 1000,
     workerConcurrency: v.WORKER_CONCURRENCY,

@@ -17,6 +17,8 @@ export interface KeyRecord {
    * costs no query. Absent (or null): not blocked.
    */
   block?: { state: BlockState; since: Date } | null;
+  /** The UTC month (`YYYY-MM`) a dev-plan account passed its premium-call ceiling in; absent: not. */
+  premiumLimitedMonth?: string;
 }
 
 export interface KeyListing extends KeyRecord {
@@ -65,10 +67,11 @@ interface KeyRow {
   disabled_at: Date | null;
   block_state: BlockState | null;
   block_since: Date | null;
+  premium_limited_month: string | null;
 }
 
 const KEY_COLUMNS = `k.id, k.account_id, a.plan, a.addons, k.allowed_origins, k.created_at, k.disabled_at,
-  b.state AS block_state, b.since AS block_since`;
+  b.state AS block_state, b.since AS block_since, a.premium_limited_month`;
 const KEY_FROM = `api_keys k LEFT JOIN accounts a ON a.id = k.account_id LEFT JOIN account_blocks b ON b.account_id = k.account_id`;
 
 function toRecord(row: KeyRow): KeyRecord {
@@ -80,6 +83,7 @@ function toRecord(row: KeyRow): KeyRecord {
     allowedOrigins: row.allowed_origins,
     // Left out when not blocked, so an unblocked record looks as it did before enforcement existed.
     ...(row.block_state !== null && row.block_since !== null ? { block: { state: row.block_state, since: row.block_since } } : {}),
+    ...(row.premium_limited_month ? { premiumLimitedMonth: row.premium_limited_month } : {}),
   };
 }
 
@@ -104,6 +108,13 @@ export interface CreateKeyInput {
   origins?: string[];
 }
 
+/**
+ * The plan's limit on a key's allowed origins (engines/access/key-origins.ts checkOriginAllowance,
+ * passed in because lib/ sits below engines/): null when the list fits, else why it does not.
+ * Plan null = a key without an account.
+ */
+export type OriginAllowanceCheck = (plan: Plan | null, origins: readonly string[]) => string | null;
+
 export interface CreatedKey extends KeyRecord {
   /** The secret itself; shown once, never stored. */
   key: string;
@@ -112,9 +123,10 @@ export interface CreatedKey extends KeyRecord {
 /**
  * `accountId` given: that account is created if missing (plan default hobby) and otherwise has
  * its plan/add-ons updated only where given. Plan or add-ons without an account: a new account.
- * Nothing: a key with no account.
+ * Nothing: a key with no account. With `checkOrigins`, a list over the allowance of the account's
+ * resulting plan is refused (KeyInputError) and nothing is written.
  */
-export async function createKey(pool: Pool, input: CreateKeyInput): Promise<CreatedKey> {
+export async function createKey(pool: Pool, input: CreateKeyInput, checkOrigins?: OriginAllowanceCheck): Promise<CreatedKey> {
   const origins = [...new Set((input.origins ?? []).map(normalizeOrigin))];
   const wantsAccount = input.accountId !== undefined || input.plan !== undefined || input.addons !== undefined;
   const accountId = input.accountId !== undefined
@@ -123,13 +135,18 @@ export async function createKey(pool: Pool, input: CreateKeyInput): Promise<Crea
   const key = `cmk_${randomBytes(32).toString('base64url')}`;
   const id = `key_${randomBytes(6).toString('hex')}`;
   return inTransaction(pool, async (client) => {
+    let plan: Plan | null = null;
     if (accountId !== null) {
-      await client.query(
+      const { rows } = await client.query<{ plan: Plan }>(
         `INSERT INTO accounts (id, plan, addons) VALUES ($1, COALESCE($2, 'hobby'), COALESCE($3::text[], '{}'))
-         ON CONFLICT (id) DO UPDATE SET plan = COALESCE($2, accounts.plan), addons = COALESCE($3::text[], accounts.addons)`,
+         ON CONFLICT (id) DO UPDATE SET plan = COALESCE($2, accounts.plan), addons = COALESCE($3::text[], accounts.addons)
+         RETURNING plan`,
         [accountId, input.plan ?? null, input.addons ?? null],
       );
+      plan = rows[0]!.plan;
     }
+    const refused = checkOrigins?.(plan, origins);
+    if (refused) throw new KeyInputError(refused);
     await client.query(
       `INSERT INTO api_keys (id, key_hash, account_id, allowed_origins) VALUES ($1, $2, $3, $4)`,
       [id, hashKey(key), accountId, origins],
@@ -147,6 +164,30 @@ export async function listKeys(pool: Pool): Promise<KeyListing[]> {
     `SELECT ${KEY_COLUMNS} FROM ${KEY_FROM} ORDER BY k.created_at, k.id`,
   );
   return rows.map((row) => ({ ...toRecord(row), createdAt: row.created_at, disabledAt: row.disabled_at }));
+}
+
+/**
+ * Replaces a working key's allowed origins (empty = unrestricted), refusing a list over its
+ * account's plan allowance (KeyInputError). 'unknown' / 'disabled' when there is no such working key.
+ */
+export async function setKeyOrigins(
+  pool: Pool, id: string, origins: string[], checkOrigins: OriginAllowanceCheck,
+): Promise<KeyRecord | 'unknown' | 'disabled'> {
+  const normalized = [...new Set(origins.map(normalizeOrigin))];
+  return inTransaction(pool, async (client) => {
+    const { rows } = await client.query<{ disabled_at: Date | null; plan: Plan | null }>(
+      `SELECT k.disabled_at, a.plan FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id
+        WHERE k.id = $1 FOR UPDATE OF k`,
+      [id],
+    );
+    if (!rows[0]) return 'unknown';
+    if (rows[0].disabled_at !== null) return 'disabled';
+    const refused = checkOrigins(rows[0].plan, normalized);
+    if (refused) throw new KeyInputError(refused);
+    await client.query('UPDATE api_keys SET allowed_origins = $2 WHERE id = $1', [id, normalized]);
+    const updated = await client.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM ${KEY_FROM} WHERE k.id = $1`, [id]);
+    return toRecord(updated.rows[0]!);
+  });
 }
 
 /** Disables the key (idempotent); null when no key has this id. */

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { leftByDeadProcess, ownerPrefix } from '../lib/process-owner.ts';
 
 /**
  * Everything half-built lives under RELEASES_DIR/.staging, named `<host>~<pid>~<what>`, so a
@@ -13,25 +13,11 @@ export function stagingRoot(releasesDir: string): string {
   return path.join(releasesDir, STAGING_DIR);
 }
 
-function hostTag(): string {
-  return os.hostname().replace(/[^A-Za-z0-9.-]/g, '_');
-}
-
 /** A new, empty staging directory owned by this process. */
 export async function makeStagingDir(releasesDir: string, what: string): Promise<string> {
   const root = stagingRoot(releasesDir);
   await mkdir(root, { recursive: true });
-  return mkdtemp(path.join(root, `${hostTag()}~${process.pid}~${what}-`));
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return false; // ours from a previous life (same pid after a restart in a container)
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return mkdtemp(path.join(root, `${ownerPrefix()}${what}-`));
 }
 
 /**
@@ -46,8 +32,7 @@ export async function removeDeadStaging(releasesDir: string): Promise<string[]> 
   });
   const removed: string[] = [];
   for (const name of entries) {
-    const owner = /^([^~]+)~(\d+)~/.exec(name);
-    if (!owner || owner[1] !== hostTag() || isAlive(Number(owner[2]))) continue;
+    if (!leftByDeadProcess(name)) continue;
     await rm(path.join(root, name), { recursive: true, force: true });
     removed.push(name);
   }

@@ -18,6 +18,16 @@ export const PLAN_VOLUME: Readonly<Record<Plan, { includedCalls: number; overage
   growth: { includedCalls: 2_000_000, overageCentsPer1000: 75 },
 };
 
+/** Volume 1 "Limits": the dev (hobby) plan's monthly ceiling of premium calls; past it, usage_limit_reached. */
+export const DEV_PREMIUM_CALLS_PER_MONTH = 5_000;
+
+/** Volume 1 "Limits": production (non-dev) origins a key's allowed-origins list may hold; dev origins do not count. */
+export const PRODUCTION_ORIGINS_PER_KEY: Readonly<Record<Plan, number>> = {
+  hobby: 0,
+  indie: 1,
+  growth: 100,
+};
+
 /** Plan-enforcement blocks (volume 3, "Plan enforcement state of a key"); no block = active. */
 export const BLOCK_STATES = ['quota_exceeded', 'spend_cap', 'billing_required'] as const;
 export type BlockState = (typeof BLOCK_STATES)[number];

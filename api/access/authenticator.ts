@@ -30,7 +30,7 @@ export function createAuthenticator(deps: { config: Config; pool: Pool; maxCache
 
   function admit(record: KeyRecord | null, request: FastifyRequest): KeyRecord {
     if (record === null) throw errors.invalidKey(invalid);
-    if (!originAllowed(record.allowedOrigins, request.headers)) throw errors.originNotAllowed();
+    if (!originAllowed(record, request.headers)) throw errors.originNotAllowed();
     return record;
   }
 

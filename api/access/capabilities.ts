@@ -1,25 +1,35 @@
 import type { FastifyRequest } from 'fastify';
-import { capabilityRefusal, requiredCapabilities } from '../../engines/access/capabilities.ts';
+import { capabilityRefusal, requiredCapabilities, type CapabilityRule } from '../../engines/access/capabilities.ts';
 import { isDevOrigin } from '../../engines/access/dev-origins.ts';
+import { monthOf } from '../../engines/access/usage.ts';
+import { DEV_PREMIUM_CALLS_PER_MONTH } from '../../schemas/plans.ts';
 import { errors } from '../errors.ts';
 import { callerOrigin } from './origin.ts';
 
+const REFUSAL = {
+  addon_required: (rule: CapabilityRule, addon: string) =>
+    errors.addonRequired(rule.capability, addon, `${rule.grants} needs the ${addon.replace(/^addon-/, '')} add-on (${addon}) on this account.`),
+  dev_only: (rule: CapabilityRule, addon: string) =>
+    errors.devOnly(rule.capability, addon, `${rule.grants} on the dev plan works from dev origins only; subscribe to a paid plan with ${addon} to use it here.`),
+  usage_limit_reached: (rule: CapabilityRule, addon: string) =>
+    errors.usageLimitReached(rule.capability, addon,
+      `${rule.grants} on the dev plan is limited to ${DEV_PREMIUM_CALLS_PER_MONTH.toLocaleString('en-US')} premium calls a month; this account has used them. Core calls continue; the limit clears on the first of next month (UTC), or subscribe to a paid plan with ${addon}.`),
+} as const;
+
 /**
- * 403 addon_required or dev_only (volume 1) when the request needs a premium capability its key
- * may not use here, by the table of engines/access/capabilities.ts.
+ * 403 addon_required, dev_only or usage_limit_reached (volume 1) when the request needs a premium
+ * capability its key may not use here, by the table of engines/access/capabilities.ts; else
+ * marks the request premium, for the meter.
  */
-export function checkCapabilities(request: FastifyRequest): void {
+export function checkCapabilities(request: FastifyRequest, now: number): void {
   const rules = requiredCapabilities(request.method, request.routeOptions.url ?? '', { query: request.query, body: request.body });
   if (rules.length === 0) return;
   const caller = callerOrigin(request.headers);
   const fromDevOrigin = caller.state === 'present' && isDevOrigin(caller.origin);
+  const month = monthOf(now);
   for (const rule of rules) {
-    const refusal = capabilityRefusal(request.apiKey, rule, fromDevOrigin);
-    if (!refusal) continue;
-    const addon = refusal.addon;
-    if (refusal.code === 'dev_only') {
-      throw errors.devOnly(rule.capability, addon, `${rule.grants} on the dev plan works from dev origins only; subscribe to a paid plan with ${addon} to use it here.`);
-    }
-    throw errors.addonRequired(rule.capability, addon, `${rule.grants} needs the ${addon.replace(/^addon-/, '')} add-on (${addon}) on this account.`);
+    const refusal = capabilityRefusal(request.apiKey, rule, fromDevOrigin, month);
+    if (refusal) throw REFUSAL[refusal.code](rule, refusal.addon);
   }
+  request.premium = true;
 }

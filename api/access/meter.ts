@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDevOrigin } from '../../engines/access/dev-origins.ts';
-import { MeterUnavailableError, type MeterWriter } from '../../engines/access/meter-writer.ts';
+import type { MeterJournal } from '../../engines/access/meter-journal.ts';
 import { BILLABLE_QUERIES_HEADER, pathOf, utcDay, type Metering } from '../../engines/access/metering.ts';
 import { errors, type ApiError } from '../errors.ts';
 import { replyWithError, sendApiError } from '../reply-error.ts';
@@ -10,7 +10,7 @@ import '../fastify-types.ts';
 export type OnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => void;
 
 export interface RequestMeterOptions {
-  writer: MeterWriter;
+  journal: MeterJournal;
   metering: Metering;
   /** Epoch ms: the UTC day a call is counted on. */
   now: () => number;
@@ -22,11 +22,11 @@ function devCaller(request: FastifyRequest): boolean {
 }
 
 /**
- * The onSend hook that meters an answer before it leaves: it holds the reply until the batch
- * with its event is committed. When Postgres stays unreachable past the writer's bound, the
- * answer is replaced by 503 service_unavailable and nothing is counted.
+ * The onSend hook that meters an answer just before it leaves: the answer is released once its
+ * event is in the journal (written with the rest of the event-loop turn's). When the journal
+ * cannot be written, the answer is replaced by 503 service_unavailable and nothing is counted.
  */
-export function createMeterHook({ writer, metering, now }: RequestMeterOptions): OnSend {
+export function createMeterHook({ journal, metering, now }: RequestMeterOptions): OnSend {
   return (request, reply, payload, done) => {
     const key = request.apiKey;
     if (key === null) return done(null, payload);
@@ -38,28 +38,26 @@ export function createMeterHook({ writer, metering, now }: RequestMeterOptions):
       billableQueries: reply.getHeader(BILLABLE_QUERIES_HEADER) as string | number | string[] | undefined,
     });
     if (calls === 0) return done(null, payload);
-    writer.record({
+    journal.record({
       day: utcDay(now()),
       keyId: key.id,
       accountId: key.accountId,
       family: metering.familyOf(path),
       dev: devCaller(request),
       calls,
-    }).then(
-      () => done(null, payload),
-      (err: unknown) => {
-        if (!(err instanceof MeterUnavailableError)) return done(err as Error);
-        request.log.warn({ err }, 'answered 503: usage could not be recorded');
-        const unavailable = errors.serviceUnavailable('usage metering');
-        const stream = payload as { destroy?: () => void } | null;
-        if (stream && typeof stream.destroy === 'function') stream.destroy();
-        for (const name of Object.keys(reply.getHeaders())) {
-          if (!name.startsWith('access-control-') && name !== 'vary') reply.removeHeader(name);
-        }
-        reply.code(unavailable.statusCode).headers(unavailable.headers).type('application/json; charset=utf-8');
-        done(null, JSON.stringify(unavailable.body()));
-      },
-    );
+      premium: request.premium ? calls : 0,
+    }, (err) => {
+      if (!err) return done(null, payload);
+      request.log.warn({ err }, 'answered 503: usage could not be recorded');
+      const unavailable = errors.serviceUnavailable('usage metering');
+      const stream = payload as { destroy?: () => void } | null;
+      if (stream && typeof stream.destroy === 'function') stream.destroy();
+      for (const name of Object.keys(reply.getHeaders())) {
+        if (!name.startsWith('access-control-') && name !== 'vary') reply.removeHeader(name);
+      }
+      reply.code(unavailable.statusCode).headers(unavailable.headers).type('application/json; charset=utf-8');
+      done(null, JSON.stringify(unavailable.body()));
+    });
   };
 }
 

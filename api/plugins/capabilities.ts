@@ -9,11 +9,12 @@ import { checkCapabilities } from '../access/capabilities.ts';
  */
 export const capabilitiesPlugin = fp(
   async (app) => {
+    app.decorateRequest('premium', false);
     app.addHook('onRoute', (route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!methods.some((m) => routeHasCapabilityRules(m, route.url))) return;
       const existing = route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler];
-      route.preHandler = [async (request) => checkCapabilities(request), ...existing];
+      route.preHandler = [async (request) => checkCapabilities(request, app.now()), ...existing];
     });
   },
   { name: 'canmap-capabilities' },

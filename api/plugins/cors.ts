@@ -1,6 +1,7 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isAccountPath } from '../access/session.ts';
 
 const CORS: FastifyCorsOptions = {
   // Keys, not CORS, decide who may call: a key's allowed origins are checked by the auth plugin.
@@ -12,9 +13,12 @@ const CORS: FastifyCorsOptions = {
 };
 const OFF: FastifyCorsOptions = { origin: false };
 
-/** Only browsers send Origin on a cross-origin request; anything else needs no CORS headers. */
+/**
+ * Only browsers send Origin on a cross-origin request; anything else needs no CORS headers.
+ * The account dashboard (/account/*, browser sessions) is never readable from another origin.
+ */
 function corsOptionsFor(request: FastifyRequest): FastifyCorsOptions {
-  if (request.headers.origin === undefined) return OFF;
+  if (request.headers.origin === undefined || isAccountPath(request.url)) return OFF;
   if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] === undefined) return OFF;
   return CORS;
 }

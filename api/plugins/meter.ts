@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createMeterWriter, type MeterWriter } from '../../engines/access/meter-writer.ts';
+import { createMeterJournal, type MeterJournal } from '../../engines/access/meter-journal.ts';
 import { createMetering } from '../../engines/access/metering.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { createMeterHook, type OnSend } from '../access/meter.ts';
@@ -9,39 +9,51 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The meter's onSend hook, for answers sent outside the hooks (api/access/meter.ts sendMetered). */
     meterOnSend?: OnSend;
+    /** The meter's journal: `flush()` counts in Postgres what was answered so far. */
+    meterJournal?: MeterJournal;
   }
 }
 
 export interface MeterPluginOptions {
   databaseUrl: string;
-  /** How long answers wait for Postgres to commit their usage before they become 503s. */
-  holdMs: number;
-  /** Test-only: a writer of the test's own making. */
-  writer?: MeterWriter;
+  /** This host's journal directory (METER_JOURNAL_DIR). */
+  journalDir: string;
+  /** Test-only: a journal of the test's own making. */
+  journal?: MeterJournal;
 }
 
+const WARN_EVERY_MS = 60_000;
+
 /**
- * Metering (engines/access/metering.ts): every answer to an authenticated request is counted in
- * Postgres before it is sent (group commit, engines/access/meter-writer.ts). Registered after the
- * rate limiter; `app.close()` commits what is pending. The writer has a pool of its own, so its
- * commits never queue behind route queries or key lookups, nor they behind it.
+ * Metering (engines/access/metering.ts): every answer to an authenticated request is appended to
+ * this process's journal before it is sent, and counted in Postgres by the journal's flusher
+ * (engines/access/meter-journal.ts), on a pool of its own. `app.close()` counts what is left.
  */
 export const meterPlugin = fp<MeterPluginOptions>(
   async (app, options) => {
     let pool: Pool | null = null;
-    const writer = options.writer ?? createMeterWriter({
-      pool: (pool = createPool(options.databaseUrl, 4)),
-      holdMs: options.holdMs,
-      onProblem: (err, what) => {
-        if (what !== 'retry') app.log.warn({ err }, `metering: ${what === 'gave-up' ? 'a batch was given up (its answers were 503s)' : 'revoking a given-up batch failed; will retry'}`);
+    let lastWarnAt = -Infinity;
+    const journal = options.journal ?? createMeterJournal({
+      dir: options.journalDir,
+      pool: (pool = createPool(options.databaseUrl, 2)),
+      onProblem: (err) => {
+        if (performance.now() - lastWarnAt < WARN_EVERY_MS) return;
+        lastWarnAt = performance.now();
+        app.log.warn({ err }, 'metering: flushing the journal to Postgres failed; retrying (answers are still journaled)');
       },
     });
-    const hook = createMeterHook({ writer, metering: createMetering(), now: () => app.now() });
+    const hook = createMeterHook({ journal, metering: createMetering(), now: () => app.now() });
     app.addHook('onSend', hook);
     app.decorate('meterOnSend', hook);
+    app.decorate('meterJournal', journal);
     app.addHook('onClose', async () => {
-      await writer.close();
-      await pool?.end();
+      try {
+        await journal.close();
+      } catch (err) {
+        app.log.warn({ err }, 'metering: the journal could not be counted at close; the next API process on this host counts it');
+      } finally {
+        await pool?.end();
+      }
     });
   },
   { name: 'canmap-meter', dependencies: ['canmap-auth', 'canmap-clock'] },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './account/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
 import { geocodeRoutes } from './geocode/index.ts';
 import { placesRoutes } from './places/index.ts';
@@ -17,4 +18,5 @@ export const routes: FastifyPluginAsync[] = [
   geocodeRoutes,
   placesRoutes,
   feedbackRoutes,
+  accountRoutes,
 ];

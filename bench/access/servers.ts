@@ -16,18 +16,18 @@ const plain = Fastify({ logger: false });
 plain.get('/noop', async () => ({ ok: true }));
 
 const releases = new ReleaseStore({ pool, databaseUrl: config.databaseUrl, releasesDir: config.releasesDir, pollMs: 600_000 });
-const authOnly = await buildApp({ config, pool, releases, logger: false, meterWriter: null });
+const authOnly = await buildApp({ config, pool, releases, logger: false, meterJournal: null });
 authOnly.get('/noop', async () => ({ ok: true }));
 
 // The production limit (a log of 1,000 entries per key), with the window cut to 10 ms so the one
 // bench key stays under it at these rates: every request runs the script's full path (push, read
 // the 1,000th entry, trim, expire), as a busy key does in production.
 const limited = await buildApp({
-  config: { ...config, rateLimitPerMinute: 1000 }, pool, releases, logger: false, redis, rateLimit: { windowMs: 10 }, meterWriter: null,
+  config: { ...config, rateLimitPerMinute: 1000 }, pool, releases, logger: false, redis, rateLimit: { windowMs: 10 }, meterJournal: null,
 });
 limited.get('/noop', async () => ({ ok: true }));
 
-// Rate limit + metering: every answer waits for its batch's commit in Postgres (group commit).
+// Rate limit + metering: every answer is appended to the meter journal before it leaves.
 const metered = await buildApp({
   config: { ...config, rateLimitPerMinute: 1000 }, pool, releases, logger: false, redis, rateLimit: { windowMs: 10 },
 });

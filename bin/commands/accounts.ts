@@ -4,6 +4,7 @@ import {
 } from '../../engines/access/accounts.ts';
 import { describeChange, runEnforcement, type BlockChange } from '../../engines/access/enforcement-run.ts';
 import { parseAddons, parsePlan } from '../../engines/access/plans.ts';
+import { issueLoginToken, LOGIN_TOKEN_TTL_MS } from '../../engines/access/sessions.ts';
 import { KeyInputError } from '../../lib/keys.ts';
 import type { Pool } from '../../lib/postgres.ts';
 import type { Plan } from '../../schemas/plans.ts';
@@ -12,7 +13,8 @@ import { withSubcommands, type CommandContext, type Subcommand, withPool as with
 import { CliError, table } from '../output.ts';
 
 const USAGE = 'accounts create [--plan dev|indie|growth] [--id ID] | show ID | set-plan ID PLAN | set-spend-cap ID AMOUNT'
-  + ' | addons ID [--add a,b] [--remove c] | payment-failed ID | payment-ok ID | enforce --once';
+  + ' | addons ID [--add a,b] [--remove c] | payment-failed ID | payment-ok ID | enforce --once'
+  + ' | login-link ID [--ttl-minutes N]';
 
 type Handler = Subcommand;
 
@@ -48,7 +50,7 @@ function accountJson(a: AccountView) {
   };
 }
 
-const changesJson = (changes: BlockChange[]) => changes.map((c) => ({ account: c.accountId, from: c.from, to: c.to, billableCalls: c.billableCalls, month: c.month }));
+const changesJson = (changes: BlockChange[]) => changes.map((c) => ({ account: c.accountId, from: c.from, to: c.to, billableCalls: c.billableCalls, premiumCalls: c.premiumCalls, month: c.month }));
 
 const create: Handler = async (argv, ctx) => {
   const { values } = parse(argv, { plan: { type: 'string' }, id: { type: 'string' } }, 0, 'no arguments besides --plan and --id');
@@ -84,8 +86,14 @@ const setPlanCommand: Handler = async (argv, ctx) => {
   const { positionals } = parse(argv, {}, 2, 'an account ID and a plan');
   const [id, planInput] = positionals as [string, string];
   const plan = input(() => parsePlan(planInput));
-  await withPool(ctx, (pool) => setPlan(pool, id, plan));
-  ctx.out.result({ id, plan }, `account ${id}: plan ${planName(plan)}; ${LAG}`);
+  const over = await withPool(ctx, (pool) => setPlan(pool, id, plan));
+  // The JSON document keeps its old shape unless there is something to warn about.
+  const json = over.length ? { id, plan, keysOverOriginAllowance: over } : { id, plan };
+  ctx.out.result(json, () => [
+    `account ${id}: plan ${planName(plan)}; ${LAG}`,
+    ...over.map((k) => `warning: key ${k.keyId} lists more production origins than the ${planName(plan)} plan allows;`
+      + ` no longer honoured (403 origin_not_allowed): ${k.notHonoured.join(', ')}`),
+  ].join('\n'));
 };
 
 const setSpendCapCommand: Handler = async (argv, ctx) => {
@@ -128,6 +136,23 @@ const enforce: Handler = async (argv, ctx) => {
   ctx.out.result({ accounts, changes: changesJson(changes) }, () => [`${accounts} accounts, ${changes.length} changed`, ...changes.map(describeChange)].join('\n'));
 };
 
+const MAX_LINK_MINUTES = 24 * 60;
+
+/** A one-time dashboard login link (GET /account/login) for the account's owner. */
+const loginLink: Handler = async (argv, ctx) => {
+  const { positionals, values } = parse(argv, { 'ttl-minutes': { type: 'string' } }, 1, 'one account ID');
+  const id = positionals[0]!;
+  const minutesInput = values['ttl-minutes'];
+  const minutes = minutesInput === undefined ? LOGIN_TOKEN_TTL_MS / 60_000 : Number(minutesInput);
+  if (minutesInput !== undefined && !(/^\d+$/.test(minutesInput) && minutes >= 1 && minutes <= MAX_LINK_MINUTES)) {
+    throw new CliError(`--ttl-minutes must be a whole number of minutes from 1 to ${MAX_LINK_MINUTES}, got "${minutesInput}"`, 2);
+  }
+  const { token, expiresAt } = await withPool(ctx, (pool) => issueLoginToken(pool, id, Date.now(), minutes * 60_000));
+  const url = `${ctx.config.baseUrl}/account/login?token=${token}`;
+  ctx.out.result({ account: id, url, expiresAt: expiresAt.toISOString() },
+    `login link for account ${id} (works once, expires ${expiresAt.toISOString()}):\n${url}`);
+};
+
 const SUBCOMMANDS: Record<string, Handler> = {
   create,
   show,
@@ -137,10 +162,11 @@ const SUBCOMMANDS: Record<string, Handler> = {
   'payment-failed': payment('failed'),
   'payment-ok': payment('ok'),
   enforce,
+  'login-link': loginLink,
 };
 
 export const accountsCommand = withSubcommands({
   name: 'accounts',
-  summary: 'create and show accounts, change plan, spend cap, add-ons and payment state; run plan enforcement once',
+  summary: 'create and show accounts, change plan, spend cap, add-ons and payment state; run plan enforcement once; issue dashboard login links',
   usage: USAGE,
 }, SUBCOMMANDS);

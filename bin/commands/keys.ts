@@ -1,11 +1,13 @@
-import { createKey, disableKey, KeyInputError, listKeys, type CreateKeyInput } from '../../lib/keys.ts';
+import { checkOriginAllowance } from '../../engines/access/key-origins.ts';
+import { createKey, disableKey, KeyInputError, listKeys, setKeyOrigins, type CreateKeyInput } from '../../lib/keys.ts';
 import type { Pool } from '../../lib/postgres.ts';
 import { parseCommandArgs } from '../args.ts';
 import { withSubcommands, type CommandContext, type Subcommand, withPool as withCommandPool, type ReportedError } from '../command.ts';
 import { CliError, table } from '../output.ts';
 import { parseAddons, parsePlan } from '../../engines/access/plans.ts';
 
-const USAGE = 'keys create [--plan dev|indie|growth] [--account ID] [--addon a,b] [--origin URL]... | list | disable KEY_ID';
+const USAGE = 'keys create [--plan dev|indie|growth] [--account ID] [--addon a,b] [--origin URL]... | list | disable KEY_ID'
+  + ' | set-origins KEY_ID [--origin URL]...';
 
 const REPORTED: readonly ReportedError[] = [[KeyInputError, 2]];
 const withPool = <T>(ctx: CommandContext, fn: (pool: Pool) => Promise<T>) => withCommandPool(ctx, fn, REPORTED);
@@ -28,7 +30,7 @@ async function create(argv: string[], ctx: CommandContext): Promise<void> {
     if (err instanceof KeyInputError) throw new CliError(err.message, 2);
     throw err;
   }
-  const created = await withPool(ctx, (pool) => createKey(pool, input));
+  const created = await withPool(ctx, (pool) => createKey(pool, input, checkOriginAllowance));
   const result = {
     id: created.id,
     key: created.key,
@@ -76,10 +78,23 @@ async function disable(argv: string[], ctx: CommandContext): Promise<void> {
   ctx.out.result({ id: done.id, disabled: done.disabledAt.toISOString() }, `disabled ${done.id}; the API stops accepting it within ${ctx.config.keyCacheTtlMs / 1000} s`);
 }
 
-const SUBCOMMANDS: Record<string, Subcommand> = { create, list, disable };
+async function setOrigins(argv: string[], ctx: CommandContext): Promise<void> {
+  const { values, positionals } = parseCommandArgs(argv, { origin: { type: 'string', multiple: true } }, USAGE);
+  if (positionals.length !== 1) throw new CliError(`expected one KEY_ID\nusage: canmap ${USAGE}`, 2);
+  const id = positionals[0]!;
+  const updated = await withPool(ctx, (pool) => setKeyOrigins(pool, id, values.origin ?? [], checkOriginAllowance));
+  if (updated === 'unknown') throw new CliError(`no API key with id ${id} (see canmap keys list)`, 1);
+  if (updated === 'disabled') throw new CliError(`API key ${id} is disabled; its origins cannot be changed`, 1);
+  ctx.out.result(
+    { id: updated.id, account: updated.accountId, plan: updated.plan, origins: updated.allowedOrigins },
+    `key ${updated.id}: origins ${updated.allowedOrigins.join(', ') || '(any)'}; the API picks this up within ${ctx.config.keyCacheTtlMs / 1000} s`,
+  );
+}
+
+const SUBCOMMANDS: Record<string, Subcommand> = { create, list, disable, 'set-origins': setOrigins };
 
 export const keysCommand = withSubcommands({
   name: 'keys',
-  summary: 'create, list and disable API keys (a new key is printed once; only its hash is stored)',
+  summary: 'create, list and disable API keys and set their allowed origins (a new key is printed once; only its hash is stored)',
   usage: USAGE,
 }, SUBCOMMANDS);

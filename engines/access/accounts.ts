@@ -5,6 +5,7 @@ import { inTransaction, type Pool } from '../../lib/postgres.ts';
 import { PLAN_VOLUME, type Addon, type BlockState, type Plan } from '../../schemas/plans.ts';
 import { overageCents, utcMonth } from './enforcement.ts';
 import { enforceIn, lockEnforcement, type BlockChange } from './enforcement-run.ts';
+import { droppedOrigins } from './key-origins.ts';
 import { monthUsage } from './usage.ts';
 
 /**
@@ -116,7 +117,27 @@ async function update(pool: Pool, id: string, sql: string, params: unknown[]): P
   if (!rowCount) throw new AccountNotFoundError(id);
 }
 
-export const setPlan = (pool: Pool, id: string, plan: Plan) => update(pool, id, 'UPDATE accounts SET plan = $2 WHERE id = $1', [plan]);
+/** A working key of the account whose allowed-origins list holds origins the plan no longer honours. */
+export interface KeyOverAllowance {
+  keyId: string;
+  notHonoured: string[];
+}
+
+/**
+ * Moves the account to `plan` (always: billing decides the plan). Returns the working keys whose
+ * lists exceed the new allowance, with the origins the API stops admitting for them.
+ */
+export async function setPlan(pool: Pool, id: string, plan: Plan): Promise<KeyOverAllowance[]> {
+  await update(pool, id, 'UPDATE accounts SET plan = $2 WHERE id = $1', [plan]);
+  const { rows } = await pool.query<{ id: string; allowed_origins: string[] }>(
+    `SELECT id, allowed_origins FROM api_keys
+      WHERE account_id = $1 AND disabled_at IS NULL AND cardinality(allowed_origins) > 0 ORDER BY created_at, id`,
+    [id],
+  );
+  return rows
+    .map((k) => ({ keyId: k.id, notHonoured: droppedOrigins(plan, k.allowed_origins) }))
+    .filter((k) => k.notHonoured.length > 0);
+}
 
 export const setSpendCap = (pool: Pool, id: string, amount: number) =>
   update(pool, id, 'UPDATE accounts SET spend_cap = $2 WHERE id = $1', [amount]);

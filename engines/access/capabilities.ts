@@ -53,18 +53,21 @@ export function requiredCapabilities(method: string, route: string, input: { que
   });
 }
 
-export type CapabilityRefusal =
-  | { code: 'addon_required'; rule: CapabilityRule; addon: string }
-  | { code: 'dev_only'; rule: CapabilityRule; addon: string };
+export type CapabilityRefusal = { code: 'addon_required' | 'dev_only' | 'usage_limit_reached'; rule: CapabilityRule; addon: string };
 
 /**
  * Who may use a premium capability (volume 1, Errors and Limits): keys with no account (founder,
- * integration) and accounts with the add-on always; without it, the hobby plan (shown as dev)
- * from dev origins only (from a production origin: `dev_only`), paid plans not (`addon_required`).
+ * integration) always. Without the add-on, a paid plan never (`addon_required`) and the dev
+ * (hobby) plan from dev origins only (elsewhere `dev_only`). A dev-plan account past its premium
+ * calls of the month (`premiumLimitedMonth` is this UTC month) gets `usage_limit_reached`, add-on
+ * or not, until the month ends.
  */
-export function capabilityRefusal(key: KeyRecord | null, rule: CapabilityRule, fromDevOrigin: boolean): CapabilityRefusal | null {
-  if (!key || key.accountId === null || key.addons.includes(ADDON_OF_CAPABILITY[rule.capability])) return null;
+export function capabilityRefusal(key: KeyRecord | null, rule: CapabilityRule, fromDevOrigin: boolean, month: string): CapabilityRefusal | null {
+  if (!key || key.accountId === null) return null;
   const addon = `addon-${ADDON_OF_CAPABILITY[rule.capability]}`;
-  if (key.plan === 'hobby') return fromDevOrigin ? null : { code: 'dev_only', rule, addon };
-  return { code: 'addon_required', rule, addon };
+  const hasAddon = key.addons.includes(ADDON_OF_CAPABILITY[rule.capability]);
+  if (!hasAddon && key.plan !== 'hobby') return { code: 'addon_required', rule, addon };
+  if (!hasAddon && !fromDevOrigin) return { code: 'dev_only', rule, addon };
+  if (key.plan === 'hobby' && key.premiumLimitedMonth === month) return { code: 'usage_limit_reached', rule, addon };
+  return null;
 }

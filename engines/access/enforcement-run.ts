@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inTransaction, type Pool } from '../../lib/postgres.ts';
 import type { BlockState, Plan } from '../../schemas/plans.ts';
-import { blockChanged, nextBlock, utcMonth, type Block } from './enforcement.ts';
+import { blockChanged, nextBlock, premiumLimitMonth, utcMonth, type Block } from './enforcement.ts';
 import { monthTotalsByAccount, monthUsage } from './usage.ts';
 
 /**
@@ -13,12 +13,16 @@ import { monthTotalsByAccount, monthUsage } from './usage.ts';
  */
 const ENFORCEMENT_LOCK = 4_242_017_006;
 
+/** What a run moves: an account's block, or its dev-plan premium limit (from/to usage_limit_reached). */
+export type EnforcementState = BlockState | 'usage_limit_reached';
+
 export interface BlockChange {
   accountId: string;
   plan: Plan;
-  from: BlockState | null;
-  to: BlockState | null;
+  from: EnforcementState | null;
+  to: EnforcementState | null;
   billableCalls: number;
+  premiumCalls: number;
   month: string;
 }
 
@@ -30,6 +34,7 @@ interface StandingRow {
   state: BlockState | null;
   since: Date | null;
   month: string | null;
+  premium_limited_month: string | null;
 }
 
 export async function lockEnforcement(client: pg.ClientBase): Promise<void> {
@@ -40,7 +45,7 @@ export async function lockEnforcement(client: pg.ClientBase): Promise<void> {
 export async function enforceIn(client: pg.ClientBase, now: Date, accountId?: string): Promise<BlockChange[]> {
   const month = utcMonth(now);
   const { rows } = await client.query<StandingRow>(
-    `SELECT a.id, a.plan, a.spend_cap, a.payment_failed_at, b.state, b.since, b.month
+    `SELECT a.id, a.plan, a.spend_cap, a.payment_failed_at, a.premium_limited_month, b.state, b.since, b.month
        FROM accounts a LEFT JOIN account_blocks b ON b.account_id = a.id
       WHERE $1::text IS NULL OR a.id = $1
       ORDER BY a.id`,
@@ -52,7 +57,15 @@ export async function enforceIn(client: pg.ClientBase, now: Date, accountId?: st
   const changes: BlockChange[] = [];
   for (const row of rows) {
     const block: Block | null = row.state && row.since && row.month ? { state: row.state, since: row.since, month: row.month } : null;
-    const calls = totals.get(row.id) ?? { billable: 0, dev: 0 };
+    const calls = totals.get(row.id) ?? { billable: 0, dev: 0, premium: 0 };
+    const change = { accountId: row.id, plan: row.plan, billableCalls: calls.billable, premiumCalls: calls.premium, month };
+    const limited = premiumLimitMonth(row.plan, calls.premium, now);
+    // A month that has ended is as good as null: the request-time check compares it with now.
+    const wasLimited = row.premium_limited_month === month ? month : null;
+    if (limited !== row.premium_limited_month) {
+      await client.query('UPDATE accounts SET premium_limited_month = $2 WHERE id = $1', [row.id, limited]);
+      if (limited !== wasLimited) changes.push({ ...change, from: wasLimited ? 'usage_limit_reached' : null, to: limited ? 'usage_limit_reached' : null });
+    }
     const next = nextBlock({ plan: row.plan, calls, spendCap: Number(row.spend_cap), paymentFailed: row.payment_failed_at !== null, block }, now);
     if (!blockChanged(block, next)) continue;
     if (next === null) {
@@ -64,14 +77,15 @@ export async function enforceIn(client: pg.ClientBase, now: Date, accountId?: st
         [row.id, next.state, next.since, next.month],
       );
     }
-    changes.push({ accountId: row.id, plan: row.plan, from: block?.state ?? null, to: next?.state ?? null, billableCalls: calls.billable, month });
+    changes.push({ ...change, from: block?.state ?? null, to: next?.state ?? null });
   }
   return changes;
 }
 
 export function describeChange(c: BlockChange): string {
   const plan = c.plan === 'hobby' ? 'dev' : c.plan;
-  return `account ${c.accountId}: ${c.from ?? 'active'} -> ${c.to ?? 'active'} (plan ${plan}, ${c.billableCalls} billable calls in ${c.month})`;
+  const calls = c.from === 'usage_limit_reached' || c.to === 'usage_limit_reached' ? `${c.premiumCalls} premium calls` : `${c.billableCalls} billable calls`;
+  return `account ${c.accountId}: ${c.from ?? 'active'} -> ${c.to ?? 'active'} (plan ${plan}, ${calls} in ${c.month})`;
 }
 
 /** One enforcement run over every account, its changes written in one transaction and logged one line each. */

@@ -1,4 +1,4 @@
-import { PLAN_VOLUME, type BlockState, type Plan } from '../../schemas/plans.ts';
+import { DEV_PREMIUM_CALLS_PER_MONTH, PLAN_VOLUME, type BlockState, type Plan } from '../../schemas/plans.ts';
 
 /**
  * The plan-enforcement rules of volume 3 ("Plan enforcement state of a key"), pure: the job
@@ -12,6 +12,8 @@ import { PLAN_VOLUME, type BlockState, type Plan } from '../../schemas/plans.ts'
  * - a failed payment on a paid plan → billing_required, which only payment-ok lifts (a move to
  *   hobby does not);
  * - a new month starts from zero calls, so quota_exceeded and spend_cap lift at rollover.
+ * Beside the block, a dev-plan account at its premium calls of the month is premium-limited
+ * (usage_limit_reached on premium capabilities only) for the rest of that month.
  */
 
 export interface Block {
@@ -24,7 +26,7 @@ export interface Block {
 export interface AccountStanding {
   plan: Plan;
   /** The current UTC month's calls; dev-origin calls are counted but never billed nor held against the volume. */
-  calls: { billable: number; dev: number };
+  calls: { billable: number; dev: number; premium?: number };
   /** Currency units, as the prices of volume 1. */
   spendCap: number;
   paymentFailed: boolean;
@@ -63,6 +65,11 @@ export function nextBlock(standing: AccountStanding, now: Date): Block | null {
   // A usage block of an earlier month ended at rollover; one set again now is a new block.
   const continues = current !== null && current.state === state && (state === 'billing_required' || current.month === month);
   return continues ? current : { state, since: now, month };
+}
+
+/** The month a dev-plan account is premium-limited in at `now` (its premium calls reached the ceiling), or null. */
+export function premiumLimitMonth(plan: Plan, premiumCalls: number, now: Date): string | null {
+  return plan === 'hobby' && premiumCalls >= DEV_PREMIUM_CALLS_PER_MONTH ? utcMonth(now) : null;
 }
 
 /** Whether two answers of nextBlock differ enough to be written. */

@@ -107,6 +107,8 @@ export interface MeterEvent {
   family: string;
   dev: boolean;
   calls: number;
+  /** Of `calls`, those that used a premium capability (the dev plan's monthly ceiling counts them). */
+  premium: number;
 }
 
 /** A batch summed per (day, key, family, dev), as the column arrays of one `unnest` insert. */
@@ -117,6 +119,7 @@ export interface AggregatedBatch {
   families: string[];
   devs: boolean[];
   calls: number[];
+  premium: number[];
   /** Calls in the batch (the sum of `calls`). */
   total: number;
 }
@@ -131,11 +134,13 @@ export function aggregate(events: readonly MeterEvent[]): AggregatedBatch {
     if (e.calls === 0) continue;
     const id = `${e.day}\u0000${e.keyId}\u0000${e.family}\u0000${e.dev ? 1 : 0}`;
     const row = sums.get(id);
-    if (row) row.calls += e.calls;
-    else sums.set(id, { ...e });
+    if (row) {
+      row.calls += e.calls;
+      row.premium += e.premium;
+    } else sums.set(id, { ...e });
   }
   const ids = [...sums.keys()].sort();
-  const out: AggregatedBatch = { days: [], keyIds: [], accountIds: [], families: [], devs: [], calls: [], total: 0 };
+  const out: AggregatedBatch = { days: [], keyIds: [], accountIds: [], families: [], devs: [], calls: [], premium: [], total: 0 };
   for (const id of ids) {
     const r = sums.get(id)!;
     out.days.push(r.day);
@@ -144,6 +149,7 @@ export function aggregate(events: readonly MeterEvent[]): AggregatedBatch {
     out.families.push(r.family);
     out.devs.push(r.dev);
     out.calls.push(r.calls);
+    out.premium.push(r.premium);
     out.total += r.calls;
   }
   return out;

@@ -2,7 +2,7 @@ import type { Pool } from '../../lib/postgres.ts';
 
 /**
  * Reading the metered calls of `usage_daily` (lib/migrations/005_usage.sql, written by
- * meter-writer.ts). Days are UTC dates `YYYY-MM-DD`; a month is the sum of its days.
+ * meter-journal-file.ts). Days are UTC dates `YYYY-MM-DD`; a month is the sum of its days.
  */
 
 /** Anything with pg's `query`: the pool, or a client inside a transaction. */
@@ -17,6 +17,8 @@ export interface UsageRow {
   calls: number;
   /** Dev-origin calls: counted, shown as `dev:<family>`, never billed. */
   devCalls: number;
+  /** Calls (dev or not) that used a premium capability. */
+  premiumCalls: number;
 }
 
 export interface UsageTotals {
@@ -24,6 +26,8 @@ export interface UsageTotals {
   billable: number;
   /** Dev-origin calls: never billed, ignored by the quota. */
   dev: number;
+  /** Premium calls, dev or not: what the dev plan's monthly premium ceiling counts. */
+  premium: number;
 }
 
 export interface UsageReport {
@@ -83,10 +87,11 @@ export async function usageByDay(
 ): Promise<UsageReport> {
   const from = checkDay(options.from, 'from');
   const to = checkDay(options.to, 'to');
-  const result = await db.query<{ day: string; family: string; calls: number; dev_calls: number }>(
+  const result = await db.query<{ day: string; family: string; calls: number; dev_calls: number; premium_calls: number }>(
     `SELECT to_char(day, 'YYYY-MM-DD') AS day, family,
             coalesce(sum(calls) FILTER (WHERE NOT dev), 0)::int8 AS calls,
-            coalesce(sum(calls) FILTER (WHERE dev), 0)::int8 AS dev_calls
+            coalesce(sum(calls) FILTER (WHERE dev), 0)::int8 AS dev_calls,
+            sum(premium_calls)::int8 AS premium_calls
        FROM usage_daily
       WHERE day BETWEEN $1::date AND $2::date
         AND ($3::text IS NULL OR account_id = $3)
@@ -95,8 +100,13 @@ export async function usageByDay(
       ORDER BY day, family`,
     [from, to, options.accountId ?? null, options.keyId ?? null],
   );
-  const rows = result.rows.map((r) => ({ day: r.day, family: r.family, calls: Number(r.calls), devCalls: Number(r.dev_calls) }));
-  const totals = rows.reduce<UsageTotals>((t, r) => ({ billable: t.billable + r.calls, dev: t.dev + r.devCalls }), { billable: 0, dev: 0 });
+  const rows = result.rows.map((r) => ({
+    day: r.day, family: r.family, calls: Number(r.calls), devCalls: Number(r.dev_calls), premiumCalls: Number(r.premium_calls),
+  }));
+  const totals = rows.reduce<UsageTotals>(
+    (t, r) => ({ billable: t.billable + r.calls, dev: t.dev + r.devCalls, premium: t.premium + r.premiumCalls }),
+    { billable: 0, dev: 0, premium: 0 },
+  );
   return { from, to, rows, totals };
 }
 
@@ -110,17 +120,18 @@ export async function monthUsage(db: Queryable, options: UsageFilter & { month: 
   return { month: options.month, ...report };
 }
 
-/** Billable and dev totals of every account with calls in a month (keys without an account left out). */
+/** Billable, dev and premium totals of every account with calls in a month (keys without an account left out). */
 export async function monthTotalsByAccount(db: Queryable, month: string): Promise<Map<string, UsageTotals>> {
   const { from, to } = monthBounds(month);
-  const result = await db.query<{ account_id: string; billable: number; dev: number }>(
+  const result = await db.query<{ account_id: string; billable: number; dev: number; premium: number }>(
     `SELECT account_id,
             coalesce(sum(calls) FILTER (WHERE NOT dev), 0)::int8 AS billable,
-            coalesce(sum(calls) FILTER (WHERE dev), 0)::int8 AS dev
+            coalesce(sum(calls) FILTER (WHERE dev), 0)::int8 AS dev,
+            sum(premium_calls)::int8 AS premium
        FROM usage_daily
       WHERE day BETWEEN $1::date AND $2::date AND account_id IS NOT NULL
       GROUP BY account_id`,
     [from, to],
   );
-  return new Map(result.rows.map((r) => [r.account_id, { billable: Number(r.billable), dev: Number(r.dev) }]));
+  return new Map(result.rows.map((r) => [r.account_id, { billable: Number(r.billable), dev: Number(r.dev), premium: Number(r.premium) }]));
 }

@@ -60,7 +60,7 @@ describe('canmap accounts', () => {
     await pool.query(`INSERT INTO usage_daily (day, key_id, account_id, family, dev, calls) VALUES ($1::date, $2, 'tight', 'maps', false, 250000)`, [today(), key.id]);
     const run = await json('accounts', 'enforce', '--once');
     expect(run.code).toBe(0);
-    expect(run.body.changes).toEqual([{ account: 'tight', from: null, to: 'spend_cap', billableCalls: 250_000, month: today().slice(0, 7) }]);
+    expect(run.body.changes).toEqual([{ account: 'tight', from: null, to: 'spend_cap', billableCalls: 250_000, premiumCalls: 0, month: today().slice(0, 7) }]);
     expect((await json('accounts', 'show', 'tight')).body.block).toMatchObject({ state: 'spend_cap' });
 
     expect((await json('accounts', 'payment-failed', 'tight')).body).toMatchObject({ payment: 'failed', changes: [{ from: 'spend_cap', to: 'billing_required' }] });

@@ -81,6 +81,7 @@ describe('the blocked check (volume 1 codes, volume 3 states)', () => {
     const app = await newApp();
     await runEnforcement(pool);
     expect((await get(app, key)).statusCode).toBe(200);
+    await app.meterJournal!.flush();
 
     await addUsage(keyId, 'hobby-at-quota', 10_000 - (await billable(keyId)));
     const logs: string[] = [];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { CAPABILITY_RULES, capabilityRefusal, requiredCapabilities } from '../../engines/access/capabilities.ts';
 import { isDevOrigin } from '../../engines/access/dev-origins.ts';
+import { runEnforcement } from '../../engines/access/enforcement-run.ts';
 import { createKey, type CreateKeyInput, type KeyRecord } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { ReleaseStore } from '../../releases/reader.ts';
@@ -38,17 +39,25 @@ describe('the capability table', () => {
     expect(requiredCapabilities('GET', '/geocode/batch', { query: { layers: 'well' }, body: { layers: 'well' } })).toEqual([]);
   });
 
-  it('decides by account, add-on, plan and origin', () => {
+  it('decides by account, add-on, plan, origin and the month of the premium limit', () => {
+    const MONTH = '2026-11';
     const rule = CAPABILITY_RULES[0]!;
     const key = (plan: KeyRecord['plan'], addons: KeyRecord['addons'], accountId: string | null = 'acct'): KeyRecord =>
       ({ id: 'k', accountId, plan, addons, allowedOrigins: [] });
-    expect(capabilityRefusal(null, rule, false)).toBeNull();
-    expect(capabilityRefusal(key(null, [], null), rule, false)).toBeNull(); // founder key
-    expect(capabilityRefusal(key('growth', ['energy']), rule, false)).toBeNull();
-    expect(capabilityRefusal(key('indie', ['mining']), rule, true)).toMatchObject({ code: 'addon_required', addon: 'addon-energy' });
-    expect(capabilityRefusal(key('hobby', []), rule, true)).toBeNull();
-    expect(capabilityRefusal(key('hobby', []), rule, false)).toMatchObject({ code: 'dev_only', addon: 'addon-energy' });
-    expect(capabilityRefusal(key('hobby', ['energy']), rule, false)).toBeNull();
+    expect(capabilityRefusal(null, rule, false, MONTH)).toBeNull();
+    expect(capabilityRefusal(key(null, [], null), rule, false, MONTH)).toBeNull(); // founder key
+    expect(capabilityRefusal(key('growth', ['energy']), rule, false, MONTH)).toBeNull();
+    expect(capabilityRefusal(key('indie', ['mining']), rule, true, MONTH)).toMatchObject({ code: 'addon_required', addon: 'addon-energy' });
+    expect(capabilityRefusal(key('hobby', []), rule, true, MONTH)).toBeNull();
+    expect(capabilityRefusal(key('hobby', []), rule, false, MONTH)).toMatchObject({ code: 'dev_only', addon: 'addon-energy' });
+    expect(capabilityRefusal(key('hobby', ['energy']), rule, false, MONTH)).toBeNull();
+    // Past the dev plan's premium calls this month: refused from anywhere, add-on or not; last month's mark has lapsed.
+    const limited = (addons: KeyRecord['addons'], month: string): KeyRecord => ({ ...key('hobby', addons), premiumLimitedMonth: month });
+    expect(capabilityRefusal(limited([], MONTH), rule, true, MONTH)).toMatchObject({ code: 'usage_limit_reached', addon: 'addon-energy' });
+    expect(capabilityRefusal(limited(['energy'], MONTH), rule, false, MONTH)).toMatchObject({ code: 'usage_limit_reached' });
+    expect(capabilityRefusal(limited([], MONTH), rule, false, MONTH)).toMatchObject({ code: 'dev_only' });
+    expect(capabilityRefusal(limited([], '2026-10'), rule, true, MONTH)).toBeNull();
+    expect(capabilityRefusal({ ...key('indie', ['energy']), premiumLimitedMonth: MONTH }, rule, false, MONTH)).toBeNull();
   });
 });
 
@@ -111,5 +120,57 @@ describe('403 answers over HTTP', () => {
     const indie = await newKey({ plan: 'indie' });
     const core = await app.inject({ url: '/geocode/search?q=Suncor&layers=poi', headers: { authorization: `Bearer ${indie}` } });
     expect(core.statusCode).toBe(503); // past the access check: no geocoding release is enabled here
+  });
+
+  it('usage_limit_reached: a dev-plan account at 5,000 premium calls in the month is refused premium requests only, until the month ends', async () => {
+    let now = Date.UTC(2026, 10, 30, 23, 0);
+    const releases = new ReleaseStore({ pool, databaseUrl: env.config.databaseUrl, releasesDir: env.config.releasesDir, pollMs: 60_000 });
+    const clocked = await buildApp({ config: env.config, pool, releases, logger: false, now: () => now });
+    const dev = { authorization: '', origin: 'http://localhost:5173' };
+    const premium = (key: string) => clocked.inject({ url: '/geocode/search?q=Suncor&layers=well', headers: { ...dev, authorization: `Bearer ${key}` } });
+    const core = (key: string) => clocked.inject({ url: '/geocode/search?q=Suncor&layers=poi', headers: { ...dev, authorization: `Bearer ${key}` } });
+    try {
+      const first = await createKey(pool, { plan: 'hobby' });
+      const account = first.accountId!;
+      expect((await premium(first.key)).statusCode).toBe(200);
+      expect((await core(first.key)).statusCode).toBe(503);
+      await clocked.meterJournal!.flush();
+      const counted = await pool.query('SELECT family, dev, calls::int, premium_calls::int FROM usage_daily WHERE key_id = $1 ORDER BY calls', [first.id]);
+      expect(counted.rows).toEqual([{ family: 'geocode', dev: true, calls: 2, premium_calls: 1 }]);
+      // 4,998 more premium calls this month: one short of the ceiling, nothing changes.
+      await pool.query(`INSERT INTO usage_daily (day, key_id, account_id, family, dev, calls, premium_calls) VALUES ('2026-11-02', $1, $2, 'geocode', true, 4998, 4998)`, [first.id, account]);
+      expect((await runEnforcement(pool, { now: new Date(now) })).changes.filter((c) => c.accountId === account)).toEqual([]);
+      expect((await premium(first.key)).statusCode).toBe(200);
+      await clocked.meterJournal!.flush();
+      const { changes } = await runEnforcement(pool, { now: new Date(now) });
+      expect(changes.filter((c) => c.accountId === account)).toEqual([
+        { accountId: account, plan: 'hobby', from: null, to: 'usage_limit_reached', billableCalls: 0, premiumCalls: 5000, month: '2026-11' },
+      ]);
+      // A key looked up after the run (the cached one follows within KEY_CACHE_TTL_SECONDS).
+      const second = await createKey(pool, { accountId: account });
+      const refused = await premium(second.key);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        error: 'monthly premium call limit of the dev plan reached',
+        code: 'usage_limit_reached',
+        capability: 'energy',
+        addon: 'addon-energy',
+        message: 'Well and facility search on the dev plan is limited to 5,000 premium calls a month; this account has used them. Core calls continue; the limit clears on the first of next month (UTC), or subscribe to a paid plan with addon-energy.',
+      });
+      expect((await core(second.key)).statusCode).toBe(503); // core goes on, past the access check
+      // The refusal is a door rejection: not a call.
+      await clocked.meterJournal!.flush();
+      const after = await pool.query('SELECT coalesce(sum(calls), 0)::int AS n FROM usage_daily WHERE key_id = $1', [second.id]);
+      expect(after.rows[0].n).toBe(1);
+      // Next month: lifted at once, before the job even runs; the run then clears the mark.
+      now = Date.UTC(2026, 11, 1, 0, 1);
+      expect((await premium(second.key)).statusCode).toBe(200);
+      const december = (await runEnforcement(pool, { now: new Date(now) })).changes.filter((c) => c.accountId === account);
+      expect(december).toEqual([]);
+      const mark = await pool.query('SELECT premium_limited_month FROM accounts WHERE id = $1', [account]);
+      expect(mark.rows).toEqual([{ premium_limited_month: null }]);
+    } finally {
+      await clocked.close();
+    }
   });
 });

@@ -4,8 +4,12 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppDeps } from '../../api/app.ts';
 import { errors } from '../../api/errors.ts';
-import { commitBatch, createMeterWriter, revokeBatch, type SealedBatch } from '../../engines/access/meter-writer.ts';
-import { aggregate, createMetering } from '../../engines/access/metering.ts';
+import { appendFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createMeterJournal } from '../../engines/access/meter-journal.ts';
+import { encodeEvent, flushJournalFile } from '../../engines/access/meter-journal-file.ts';
+import { createMetering, type MeterEvent } from '../../engines/access/metering.ts';
+import { hostTag } from '../../lib/process-owner.ts';
 import { monthUsage, usageByDay } from '../../engines/access/usage.ts';
 import { createKey } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';
@@ -16,6 +20,8 @@ import { createTestEnv, type TestEnv } from '../support/env.ts';
 let env: TestEnv;
 let pool: pg.Pool;
 const cleanups: (() => Promise<unknown>)[] = [];
+/** Apps not closed yet: their journals are flushed before usage is read. */
+const openApps = new Set<FastifyInstance>();
 
 async function newApp(deps: Partial<AppDeps> = {}): Promise<FastifyInstance> {
   const config = deps.config ?? env.config;
@@ -24,6 +30,8 @@ async function newApp(deps: Partial<AppDeps> = {}): Promise<FastifyInstance> {
   app.get('/test/ok', async () => ({ ok: true }));
   app.get('/test/empty', async (_request, reply) => reply.code(204).send());
   app.get('/test/bad', async () => { throw errors.badRequest('x must be a number'); });
+  openApps.add(app);
+  app.addHook('onClose', async () => { openApps.delete(app); });
   cleanups.push(() => app.close());
   return app;
 }
@@ -32,8 +40,19 @@ const newKey = async (input: Parameters<typeof createKey>[1] = {}) => createKey(
 const get = (app: FastifyInstance, key: string, url = '/test/ok', headers: Record<string, string> = {}) =>
   app.inject({ url, headers: { authorization: `Bearer ${key}`, ...headers } });
 
-/** usage_daily rows of one key, as `[dev:]family` → calls. */
+/** Counts in Postgres what every open app has answered (their journals flush every 200 ms by themselves). */
+async function flushAll(): Promise<void> {
+  await Promise.all([...openApps].map((app) => app.meterJournal?.flush()));
+}
+
+/** usage_daily rows of one key, as `[dev:]family` → calls, once every open app's journal is flushed. */
 async function usageOf(keyId: string): Promise<Record<string, number>> {
+  await flushAll();
+  return countedUsageOf(keyId);
+}
+
+/** usage_daily rows of one key as they stand. */
+async function countedUsageOf(keyId: string): Promise<Record<string, number>> {
   const { rows } = await pool.query<{ family: string; dev: boolean; calls: number }>(
     'SELECT family, dev, calls FROM usage_daily WHERE key_id = $1', [keyId]);
   const out: Record<string, number> = {};
@@ -152,13 +171,14 @@ describe('what counts as a call', () => {
     now += 1;
     await get(app, key);
     await get(app, key, '/incidents');
+    await flushAll();
     const jan = await monthUsage(pool, { accountId: accountId!, month: '2026-01' });
-    expect(jan).toMatchObject({ from: '2026-01-01', to: '2026-01-31', totals: { billable: 1, dev: 1 } });
-    expect(jan.rows).toEqual([{ day: '2026-01-31', family: 'other', calls: 1, devCalls: 1 }]);
+    expect(jan).toMatchObject({ from: '2026-01-01', to: '2026-01-31', totals: { billable: 1, dev: 1, premium: 0 } });
+    expect(jan.rows).toEqual([{ day: '2026-01-31', family: 'other', calls: 1, devCalls: 1, premiumCalls: 0 }]);
     const feb = await monthUsage(pool, { keyId: id, month: '2026-02' });
-    expect(feb.totals).toEqual({ billable: 2, dev: 0 });
-    expect(feb.rows).toEqual([{ day: '2026-02-01', family: 'other', calls: 1, devCalls: 0 }, { day: '2026-02-01', family: 'road-events', calls: 1, devCalls: 0 }]);
-    expect((await usageByDay(pool, { accountId: accountId!, from: '2026-01-31', to: '2026-02-01' })).totals).toEqual({ billable: 3, dev: 1 });
+    expect(feb.totals).toEqual({ billable: 2, dev: 0, premium: 0 });
+    expect(feb.rows).toEqual([{ day: '2026-02-01', family: 'other', calls: 1, devCalls: 0, premiumCalls: 0 }, { day: '2026-02-01', family: 'road-events', calls: 1, devCalls: 0, premiumCalls: 0 }]);
+    expect((await usageByDay(pool, { accountId: accountId!, from: '2026-01-31', to: '2026-02-01' })).totals).toEqual({ billable: 3, dev: 1, premium: 0 });
   });
 });
 
@@ -177,85 +197,107 @@ describe('exactness', () => {
       if (a.status === 401 || a.url.startsWith('/fonts/')) continue;
       expected.set(a.keyId, (expected.get(a.keyId) ?? 0) + 1);
     }
+    await flushAll();
     const { rows } = await pool.query<{ key_id: string; calls: number }>(
       'SELECT key_id, sum(calls)::int8 AS calls FROM usage_daily WHERE key_id = ANY($1) GROUP BY key_id', [keys.map((k) => k.id)]);
     expect(new Map(rows.map((r) => [r.key_id, r.calls]))).toEqual(expected);
     expect([...expected.values()].reduce((a, b) => a + b, 0)).toBeGreaterThan(1400);
-    const batches = await pool.query<{ n: number; events: number }>('SELECT count(*)::int AS n, sum(events)::int AS events FROM meter_batches');
-    expect(batches.rows[0]!.n).toBeLessThan(200);
+    // Every journal file of the two apps is counted to its last byte.
+    const dir = env.config.meterJournalDir;
+    const files = await readdir(dir);
+    const { rows: journals } = await pool.query<{ id: string; flushed_bytes: string }>('SELECT id, flushed_bytes FROM meter_journals WHERE id = ANY($1)', [files]);
+    expect(journals.length).toBe(files.length);
+    for (const j of journals) expect(Number(j.flushed_bytes)).toBe((await stat(path.join(dir, j.id))).size);
   });
 
-  it('a batch committed twice under one id (its first acknowledgement lost) counts once; a revoked batch never counts', async () => {
+  it('a journal counts once: flushed by three flushers at once and again after; a line still being written waits; malformed lines are skipped', async () => {
     const { id } = await newKey();
-    const day = '2026-03-10';
-    const batch: SealedBatch = { id: 'batch-retry-1', events: 3, rows: aggregate([
-      { day, keyId: id, accountId: null, family: 'geocode', dev: false, calls: 2 },
-      { day, keyId: id, accountId: null, family: 'geocode', dev: true, calls: 1 },
-    ]) };
-    expect(await commitBatch(pool, batch)).toBe('committed');
-    expect(await commitBatch(pool, batch)).toBe('duplicate');
+    const dir = path.join(env.config.releasesDir, 'journal-once');
+    await mkdir(dir, { recursive: true });
+    const name = `${hostTag()}~4194999~feedbeef~000000.meter`;
+    const event = (calls: number, dev = false): MeterEvent => ({ day: '2026-03-10', keyId: id, accountId: null, family: 'geocode', dev, calls, premium: 0 });
+    const line = encodeEvent(event(2));
+    await writeFile(path.join(dir, name), `${line}${encodeEvent(event(1, true))}not\ta\tline\n${line.slice(0, 9)}`);
+    const results = await Promise.all([1, 2, 3].map(() => flushJournalFile(pool, dir, name)));
+    expect(results.map((r) => r.events).sort()).toEqual([0, 0, 2]);
+    expect(results.reduce((n, r) => n + r.malformed, 0)).toBe(1);
     expect(await usageOf(id)).toEqual({ geocode: 2, 'dev:geocode': 1 });
-    await revokeBatch(pool, batch);
-    await revokeBatch(pool, batch);
-    expect(await usageOf(id)).toEqual({ geocode: 0, 'dev:geocode': 0 });
-    const never: SealedBatch = { ...batch, id: 'batch-revoked-first' };
-    await revokeBatch(pool, never);
-    expect(await commitBatch(pool, never)).toBe('duplicate');
-    expect(await usageOf(id)).toEqual({ geocode: 0, 'dev:geocode': 0 });
+    expect(await flushJournalFile(pool, dir, name)).toEqual({ events: 0, malformed: 0, drained: true });
+    await appendFile(path.join(dir, name), line.slice(9));
+    expect((await flushJournalFile(pool, dir, name)).events).toBe(1);
+    expect(await usageOf(id)).toEqual({ geocode: 4, 'dev:geocode': 1 });
+    await rm(path.join(dir, name));
+    expect(await flushJournalFile(pool, dir, name)).toEqual({ events: 0, malformed: 0, drained: true });
+  });
+
+  it("a dead process's journal on this host is adopted, counted and deleted; another host's and a live process's are left alone", async () => {
+    const { id } = await newKey();
+    const dir = path.join(env.config.releasesDir, 'journal-adopt');
+    await mkdir(dir, { recursive: true });
+    const event: MeterEvent = { day: '2026-03-11', keyId: id, accountId: null, family: 'transit', dev: false, calls: 1, premium: 0 };
+    const dead = `${hostTag()}~4194998~0badf00d~000003.meter`;
+    const foreign = `elsewhere.example~4194998~0badf00d~000000.meter`;
+    const live = `${hostTag()}~${process.ppid}~0badf00d~000000.meter`;
+    for (const name of [dead, foreign, live]) await writeFile(path.join(dir, name), encodeEvent(event).repeat(5));
+    const journal = createMeterJournal({ dir, pool, flushEveryMs: 60_000 });
+    await journal.flush();
+    expect(await usageOf(id)).toEqual({ transit: 5 });
+    expect((await readdir(dir)).sort()).toEqual([foreign, live].sort());
+    const { rows } = await pool.query('SELECT finished FROM meter_journals WHERE id = $1', [dead]);
+    expect(rows).toEqual([{ finished: true }]);
+    await journal.close();
   });
 });
 
-describe('when Postgres does not answer', () => {
-  it('holds answers until their batch commits once Postgres is back', async () => {
+describe('when Postgres or the journal fails', () => {
+  it('Postgres down: answers are not held, and are counted once Postgres is back', async () => {
     const relay = await postgresRelay();
-    const meterPool = createPool(relay.url);
+    const meterPool = createPool(relay.url, 2);
     cleanups.push(() => meterPool.end());
-    const app = await newApp({ meterWriter: createMeterWriter({ pool: meterPool, holdMs: 10_000 }) });
-    const { id, key } = await newKey();
-    await relay.cut();
-    const started = performance.now();
-    const pending = get(app, key);
-    setTimeout(() => void relay.restore(), 600);
-    const answer = await pending;
-    expect(answer.statusCode).toBe(200);
-    expect(performance.now() - started).toBeGreaterThan(500);
-    expect(await usageOf(id)).toEqual({ other: 1 });
-  });
-
-  it('past the bound: 503 service_unavailable, retryable, Retry-After 5, and nothing counted', async () => {
-    const relay = await postgresRelay();
-    const meterPool = createPool(relay.url);
-    cleanups.push(() => meterPool.end());
-    const writer = createMeterWriter({ pool: meterPool, holdMs: 400 });
-    const app = await newApp({ meterWriter: writer });
+    const journal = createMeterJournal({ dir: env.config.meterJournalDir, pool: meterPool, flushEveryMs: 50 });
+    const app = await newApp({ meterJournal: journal });
     const { id, key } = await newKey();
     await relay.cut();
     const started = performance.now();
     const answers = await Promise.all([get(app, key), get(app, key, '/test/bad'), get(app, key, '/no/such')]);
-    expect(performance.now() - started).toBeGreaterThan(300);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 404]);
+    expect(performance.now() - started).toBeLessThan(300);
+    await expect(journal.flush()).rejects.toThrow();
+    expect(await countedUsageOf(id)).toEqual({});
+    await relay.restore();
+    await journal.flush();
+    expect(await countedUsageOf(id)).toEqual({ other: 3 });
+  });
+
+  it('a journal that cannot be written: 503 service_unavailable, retryable, Retry-After 5, nothing counted; back when it can', async () => {
+    const dir = path.join(env.config.releasesDir, 'journal-gone');
+    const journal = createMeterJournal({ dir, pool, flushEveryMs: 60_000 });
+    const app = await newApp({ meterJournal: journal });
+    const { id, key } = await newKey();
+    await rm(dir, { recursive: true });
+    const answers = await Promise.all([get(app, key), get(app, key, '/test/bad'), get(app, key, '/no/such')]);
     for (const answer of answers) {
       expect(answer.statusCode).toBe(503);
       expect(answer.headers['retry-after']).toBe('5');
       expect(answer.json()).toEqual({ error: 'usage metering temporarily unavailable', code: 'service_unavailable', retryable: true });
     }
-    await relay.restore();
-    await writer.close();
-    expect(await usageOf(id)).toEqual({});
+    await mkdir(dir);
     expect((await get(app, key)).statusCode).toBe(200);
     expect(await usageOf(id)).toEqual({ other: 1 });
   });
 
-  it('app.close() commits the events still waiting for their batch', async () => {
-    const writer = createMeterWriter({ pool, holdMs: 10_000, flushEveryMs: 60_000, eagerInFlight: 0 });
-    const app = await newApp({ meterWriter: writer });
+  it('app.close() counts what the journal holds, and deletes its files', async () => {
+    const dir = path.join(env.config.releasesDir, 'journal-close');
+    const app = await newApp({ meterJournal: createMeterJournal({ dir, pool, flushEveryMs: 60_000 }) });
     const { id, key } = await newKey();
-    const pending = Promise.all([get(app, key), get(app, key, '/incidents')]);
     // /incidents answers 503 here (no road-event snapshot yet): still a call.
-    await new Promise((r) => setTimeout(r, 100));
-    expect(await usageOf(id)).toEqual({});
+    const answers = await Promise.all([get(app, key), get(app, key, '/incidents')]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 503]);
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM usage_daily WHERE key_id = $1', [id]);
+    expect(rows[0].n).toBe(0);
+    expect(await readdir(dir)).toHaveLength(1);
     await app.close();
-    const answers = await pending;
-    expect(answers.map((a) => a.statusCode), answers[1]!.body).toEqual([200, 503]);
     expect(await usageOf(id)).toEqual({ other: 1, 'road-events': 1 });
+    expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -97,6 +97,15 @@ describe('request log', () => {
     expect(raw).not.toContain(key);
   });
 
+  it('never logs a dashboard login token given as token=', async () => {
+    raw = '';
+    const token = 'cml_not-a-real-token-but-secret-all-the-same';
+    expect((await fetch(`${origin}/account/login?token=${token}`)).status).toBe(401);
+    const line = await lineWhere((l) => l.msg === 'request');
+    expect(line.url).toBe('/account/login?token=[redacted]');
+    expect(raw).not.toContain(token);
+  });
+
   it('a client that aborts mid-body is one info line without a stack, never an error', async () => {
     await abandon(`POST /test/json?key=${key}`, 1000, '{"name": "abc');
     const line = await lineWhere((l) => l.msg === 'request aborted');

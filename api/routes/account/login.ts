@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { endSession, redeemLoginToken } from '../../../engines/access/sessions.ts';
+import { LOGIN_ERRORS, LoginQuery, LoginRedirect } from '../../../schemas/account-api.ts';
+import { errorResponses } from '../../../schemas/common.ts';
+import { sessionCookieOf, setSessionCookie } from '../../access/session.ts';
+import { errors } from '../../errors.ts';
+
+/** GET /account/login?token=: redeems a login link once for a session cookie, then on to /account/me. */
+export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/account/login', {
+    config: { public: true },
+    // A HEAD (link previewers send them) must not spend the single-use token.
+    exposeHeadRoute: false,
+    schema: {
+      tags: ['account'],
+      summary: 'Sign in to the account dashboard with a login link',
+      description: 'Browser only. The token comes from `canmap accounts login-link`; it works once and expires. No API key.',
+      security: [],
+      querystring: LoginQuery,
+      response: { 303: LoginRedirect, ...errorResponses(LOGIN_ERRORS, 401) },
+    },
+  }, async (request, reply) => {
+    const now = app.now();
+    const token = request.query.token;
+    const session = token ? await redeemLoginToken(app.pg, token, now) : null;
+    if (!session) throw errors.invalidLoginToken();
+    const previous = sessionCookieOf(request);
+    if (previous !== undefined) await endSession(app.pg, previous);
+    setSessionCookie(request, reply, session.sessionId, Math.floor((session.expiresAt.getTime() - now) / 1000));
+    return reply.redirect('/account/me', 303);
+  });
+};

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { capabilityRefusal, requiredCapabilities, type CapabilityRule } from '../../engines/access/capabilities.ts';
 import { isDevOrigin } from '../../engines/access/dev-origins.ts';
-import { monthOf } from '../../engines/access/usage.ts';
+import { utcMonth } from '../../lib/utc-calendar.ts';
 import { DEV_PREMIUM_CALLS_PER_MONTH } from '../../schemas/plans.ts';
 import { errors } from '../errors.ts';
 import { callerOrigin } from './origin.ts';
@@ -26,7 +26,7 @@ export function checkCapabilities(request: FastifyRequest, now: number): void {
   if (rules.length === 0) return;
   const caller = callerOrigin(request.headers);
   const fromDevOrigin = caller.state === 'present' && isDevOrigin(caller.origin);
-  const month = monthOf(now);
+  const month = utcMonth(now);
   for (const rule of rules) {
     const refusal = capabilityRefusal(request.apiKey, rule, fromDevOrigin, month);
     if (refusal) throw REFUSAL[refusal.code](rule, refusal.addon);

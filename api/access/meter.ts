@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDevOrigin } from '../../engines/access/dev-origins.ts';
 import type { MeterJournal } from '../../engines/access/meter-journal.ts';
-import { BILLABLE_QUERIES_HEADER, pathOf, utcDay, type Metering } from '../../engines/access/metering.ts';
+import { BILLABLE_QUERIES_HEADER, pathOf, type Metering } from '../../engines/access/metering.ts';
+import { utcDay } from '../../lib/utc-calendar.ts';
 import { errors, type ApiError } from '../errors.ts';
 import { replyWithError, sendApiError } from '../reply-error.ts';
 import { callerOrigin } from './origin.ts';

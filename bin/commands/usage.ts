@@ -1,4 +1,5 @@
-import { monthOf, monthUsage, UsageInputError } from '../../engines/access/usage.ts';
+import { monthUsage, UsageInputError } from '../../engines/access/usage.ts';
+import { utcMonth } from '../../lib/utc-calendar.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
@@ -17,7 +18,7 @@ export const usageCommand: Command = {
       month: { type: 'string' },
     }, USAGE);
     if (positionals.length) throw new CliError(`unexpected argument "${positionals[0]}"\nusage: canmap ${USAGE}`, 2);
-    const month = values.month ?? monthOf(Date.now());
+    const month = values.month ?? utcMonth(Date.now());
     const pool = createPool(ctx.config.databaseUrl, 2);
     let usage;
     try {

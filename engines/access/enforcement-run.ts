@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { inTransaction, type Pool } from '../../lib/postgres.ts';
 import type { BlockState, Plan } from '../../schemas/plans.ts';
-import { blockChanged, nextBlock, premiumLimitMonth, utcMonth, type Block } from './enforcement.ts';
+import { utcMonth } from '../../lib/utc-calendar.ts';
+import { blockChanged, nextBlock, premiumLimitMonth, type Block } from './enforcement.ts';
 import { monthTotalsByAccount, monthUsage } from './usage.ts';
 
 /**

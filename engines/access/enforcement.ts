@@ -1,3 +1,4 @@
+import { utcMonth } from '../../lib/utc-calendar.ts';
 import { DEV_PREMIUM_CALLS_PER_MONTH, PLAN_VOLUME, type BlockState, type Plan } from '../../schemas/plans.ts';
 
 /**
@@ -31,11 +32,6 @@ export interface AccountStanding {
   spendCap: number;
   paymentFailed: boolean;
   block: Block | null;
-}
-
-/** The UTC month `YYYY-MM` of an instant. */
-export function utcMonth(at: Date): string {
-  return at.toISOString().slice(0, 7);
 }
 
 /** Overage of a month in cents (may be fractional): calls over the included volume at the plan's price. */

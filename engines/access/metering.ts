@@ -94,11 +94,6 @@ export function createMetering(unmeteredRoutes: readonly string[] = UNMETERED_RO
   };
 }
 
-/** The UTC day (`YYYY-MM-DD`) of an epoch-ms instant. */
-export function utcDay(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 10);
-}
-
 /** One answered request's calls, as the writer stores them. */
 export interface MeterEvent {
   day: string;

@@ -75,11 +75,6 @@ export function monthBounds(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-/** The UTC month (`YYYY-MM`) of an epoch-ms instant. */
-export function monthOf(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 7);
-}
-
 /** Calls per day and family in [from, to] (inclusive UTC dates), with the dev split and totals. */
 export async function usageByDay(
   db: Queryable,

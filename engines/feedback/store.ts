@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { inTransaction, type Pool } from '../../lib/postgres.ts';
 import { FEEDBACK_STATUSES, type FeedbackCategory, type FeedbackProduct, type FeedbackStatus } from '../../schemas/feedback-api.ts';
-import { secondsUntilNextUtcDay, utcDay } from './daily-limit.ts';
+import { secondsUntilNextUtcDay, utcDay } from '../../lib/utc-calendar.ts';
 import { newReportId, type ReportInput } from './report.ts';
 import { canMove } from './status.ts';
 

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { paymentFailed, paymentOk, setSpendCap } from '../../engines/access/accounts.ts';
-import { utcMonth } from '../../engines/access/enforcement.ts';
+import { utcMonth } from '../../lib/utc-calendar.ts';
 import { runEnforcement } from '../../engines/access/enforcement-run.ts';
 import { enforcementJob } from '../../jobs/schedules/enforcement.ts';
 import { createKey } from '../../lib/keys.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockChanged, nextBlock, overageCents, utcMonth, type AccountStanding, type Block } from '../../engines/access/enforcement.ts';
+import { blockChanged, nextBlock, overageCents, type AccountStanding, type Block } from '../../engines/access/enforcement.ts';
+import { utcMonth } from '../../lib/utc-calendar.ts';
 
 const NOV = new Date('2026-11-24T21:00:00Z');
 const LATER_NOV = new Date('2026-11-24T21:05:00Z');

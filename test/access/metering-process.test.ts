@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthOf } from '../../engines/access/usage.ts';
+import { utcMonth } from '../../lib/utc-calendar.ts';
 import { createKey } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { runCanmap, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
@@ -89,7 +89,7 @@ describe('canmap serve: metering across processes and a SIGKILL', () => {
     expect(files).toEqual([]);
     console.log(`metering under SIGKILL: ${sent} sent, ${total} answered and counted exactly, ${failed} cut or refused`);
 
-    const month = monthOf(Date.now());
+    const month = utcMonth(Date.now());
     const cli = await runCanmap(['usage', '--key', keys[4]!.id, '--month', month, '--json'], env.env);
     expect(cli.code).toBe(0);
     const usage = JSON.parse(cli.stdout) as { month: string; totals: { billable: number; dev: number }; rows: { family: string; devCalls: number }[] };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secondsUntilNextUtcDay, utcDay } from '../../engines/feedback/daily-limit.ts';
+import { secondsUntilNextUtcDay, utcDay } from '../../lib/utc-calendar.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { FeedbackApi } from './feedback-api.ts';
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { monthBounds, monthOf, monthUsage, UsageInputError } from '../../../engines/access/usage.ts';
+import { monthBounds, monthUsage, UsageInputError } from '../../../engines/access/usage.ts';
+import { utcMonth } from '../../../lib/utc-calendar.ts';
 import { ACCOUNT_ERRORS, AccountUsage, UsageQuery } from '../../../schemas/account-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { requireSession } from '../../access/session.ts';
@@ -33,7 +34,7 @@ export const usageRoute: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const now = app.now();
     const accountId = await requireSession(app.pg, request, now);
-    const month = checkedMonth(request.query.month ?? monthOf(now));
+    const month = checkedMonth(request.query.month ?? utcMonth(now));
     const report = await monthUsage(app.pg, { accountId, month });
     return {
       account: accountId,

@@ -1,5 +1,5 @@
-// Cost of the per-key rate limit (one script call per event-loop turn) and of metering (each answer
-// waits for its batch's commit in Postgres) on an authenticated no-op route: canmap with auth only,
+// Cost of the per-key rate limit (one script call per event-loop turn) and of metering (each turn's
+// answers appended to the meter journal in one write before they leave) on an authenticated no-op route: canmap with auth only,
 // auth + rate limit, auth + rate limit + meter, beside a bare Fastify no-op.
 // Targets: limited ≥ 0.8× auth-only, and limited + metered ≥ 0.8× auth-only. Run: npm run bench:access
 import path from 'node:path';
@@ -22,8 +22,8 @@ await withServers('bench_access', path.join(import.meta.dirname, 'servers.ts'), 
   const meteredRatio = metered / authOnly;
   console.log(`rate limit + meter / auth only: ${meteredRatio.toFixed(2)}× (target ≥ ${TARGET}×: ${meteredRatio >= TARGET ? 'met' : 'NOT met'}); ` +
     `about ${((1e6 / metered) - (1e6 / limited)).toFixed(1)} µs more per request than the rate limit alone`);
-  // Each answer waits for a Postgres commit (~0.6 ms with fsync), so 20 closed-loop connections
-  // bound the metered server by latency; with more connections batches grow and the gap closes.
+  // The per-turn costs (a script call, a journal write) are shared by the requests of a turn: few
+  // at 20 closed-loop connections, many at 200.
   const [authWide, meteredWide] = await alternatingRounds([
     { label: 'canmap, auth only', url: `${authOnlyUrl}/noop`, headers: bearer },
     { label: 'canmap, auth + rate limit + meter', url: `${meteredUrl}/noop`, headers: bearer },

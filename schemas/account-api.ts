@@ -38,7 +38,7 @@ export const UsageQuery = Type.Object({
 // ---- responses ------------------------------------------------------------------------------
 
 export const LoginRedirect = Type.Null({
-  description: 'signed in: Set-Cookie canmap_session (HttpOnly, SameSite=Strict, Path=/account, Secure over https); Location /account/me',
+  description: 'signed in: Set-Cookie canmap_session (HttpOnly, SameSite=Lax, Path=/account, Secure over https); Location /account/me',
 });
 
 export const LoggedOut = Type.Null({ description: 'the session is ended and its cookie cleared (also when there was none)' });
@@ -59,6 +59,7 @@ export const AccountMe = Type.Object({
     month: Type.String({ description: 'the current UTC month, YYYY-MM' }),
     calls: calls('billable (non-dev) calls this month'),
     dev_calls: calls('dev-origin calls this month: never billed'),
+    premium_calls: calls('calls this month (dev or not) that used a premium capability; the dev plan stops premium requests at 5,000 (usage_limit_reached)'),
     included_calls: calls('calls the plan includes per month'),
     overage: Type.Number({ description: 'currency units so far this month; 0 on dev (blocked instead)' }),
   }),
@@ -81,7 +82,12 @@ export const AccountUsage = Type.Object({
     family: Type.String({ description: 'endpoint family: geocode, places, transit, road-events, ...' }),
     calls: calls('billable (non-dev) calls'),
     dev_calls: calls('dev-origin calls'),
+    premium_calls: calls('calls (dev or not) that used a premium capability'),
   }), { description: 'one row per day and family with calls, by day then family' }),
-  totals: Type.Object({ calls: calls('billable calls of the month'), dev_calls: calls('dev-origin calls of the month') }),
+  totals: Type.Object({
+    calls: calls('billable calls of the month'),
+    dev_calls: calls('dev-origin calls of the month'),
+    premium_calls: calls('premium calls of the month'),
+  }),
 });
 export type AccountUsage = Static<typeof AccountUsage>;

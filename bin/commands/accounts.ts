@@ -74,7 +74,7 @@ const show: Handler = async (argv, ctx) => {
     `spend cap    ${account.spendCap.toFixed(2)}`,
     `payment      ${account.paymentFailedAt ? `failed ${account.paymentFailedAt.toISOString()}` : 'ok'}`,
     `state        ${account.block ? `blocked: ${account.block.state} since ${account.block.since.toISOString()}` : 'active'}`,
-    `usage ${usage.month}  ${usage.billable} billable of ${usage.includedCalls} included, ${usage.dev} dev; overage ${usage.overage.toFixed(2)}`,
+    `usage ${usage.month}  ${usage.billable} billable of ${usage.includedCalls} included, ${usage.dev} dev, ${usage.premium} premium; overage ${usage.overage.toFixed(2)}`,
     '',
     table(['key', 'created', 'disabled'], account.keys.map((k) => [k.id, k.createdAt.toISOString(), k.disabledAt?.toISOString()])),
   ].join('\n'));

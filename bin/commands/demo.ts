@@ -6,6 +6,7 @@ import { ingestKinds } from '../../jobs/kinds/index.ts';
 import { createJobLog } from '../../jobs/log.ts';
 import { scheduledJobs } from '../../jobs/schedules/index.ts';
 import { startWorkers, type RunningWorkers } from '../../jobs/worker.ts';
+import { issueLoginToken } from '../../engines/access/sessions.ts';
 import { createKey } from '../../lib/keys.ts';
 import { migrate } from '../../lib/migrate.ts';
 import { createPool } from '../../lib/postgres.ts';
@@ -18,6 +19,9 @@ import { ROAD_EVENT_SAMPLES, startDemoPublishers, type DemoPublishers } from '..
 import { ingestReleaseSamples, waitUntilServed } from '../demo/release-samples.ts';
 import { CliError } from '../output.ts';
 import { onStopSignal } from '../stop-signal.ts';
+
+/** The demo's dashboard link lasts as long as a session, so it still works when someone gets to it. */
+const DEMO_LOGIN_TTL_MS = 12 * 60 * 60_000;
 
 export const demoCommand: Command = {
   name: 'demo',
@@ -57,13 +61,16 @@ export const demoCommand: Command = {
 
       const baseUrl = api.url.replace('127.0.0.1', 'localhost');
       const examples = demoExamples(baseUrl, key.key);
-      out.result({ key: key.key, keyId: key.id, api: api.url, admin: `${api.adminUrl}/healthz`, releases, roadEvents: poll.events, examples }, () =>
+      const login = await issueLoginToken(pool, 'demo', Date.now(), DEMO_LOGIN_TTL_MS);
+      const dashboard = `${baseUrl}/account/login?token=${login.token}`;
+      out.result({ key: key.key, keyId: key.id, api: api.url, admin: `${api.adminUrl}/healthz`, dashboard, releases, roadEvents: poll.events, examples }, () =>
         [
           '',
           `canmap demo is serving at ${api.url} (health: ${api.adminUrl}/healthz, no key needed there)`,
           `releases enabled: ${Object.entries(releases).map(([k, id]) => `${k} ${id}`).join(', ')}; road events: ${poll.events} (polled every ${config.roadEventsPollMs / 1000} s)`,
           '',
           `dev API key (shown once): ${key.key}`,
+          `account dashboard (open in a browser, works once, for 12 hours): ${dashboard} -> /account/me, /account/usage`,
           '',
           'try:',
           ...examples.map((e) => `  ${e}`),

@@ -17,5 +17,10 @@ export function demoExamples(baseUrl: string, key: string): string[] {
     `curl ${auth} '${baseUrl}/geocode/reverse?lon=-123.1209&lat=49.2828'`,
     `curl ${auth} -H 'Content-Type: application/json' -d '{"queries":["k1a 0a9","Gare Centrale"]}' '${baseUrl}/geocode/batch'`,
     `curl '${baseUrl}/openapi.json?key=${key}'`,
+    // Access: a premium layer from a dev origin works on the dev plan, from elsewhere it is 403 dev_only.
+    `curl ${auth} -H 'Origin: http://localhost:5173' '${baseUrl}/geocode/search?q=Suncor&layers=facility'`,
+    `curl ${auth} -H 'Origin: https://example.com' '${baseUrl}/geocode/search?q=Suncor&layers=facility'`,
+    `curl ${auth} -H 'Content-Type: application/json' -d '{"product":"geocoding","category":"incorrect_location","description":"pin is one block east","result_id":"demo"}' '${baseUrl}/feedback'`,
+    'node bin/canmap.js usage --account demo',
   ];
 }

@@ -38,6 +38,8 @@ export interface AccountUsage {
   month: string;
   billable: number;
   dev: number;
+  /** Calls that used a premium capability; the dev plan has DEV_PREMIUM_CALLS_PER_MONTH of them. */
+  premium: number;
   includedCalls: number;
   /** Currency units; 0 on hobby (no overage, blocked instead). */
   overage: number;
@@ -108,6 +110,7 @@ export async function accountUsage(pool: Pool, account: AccountView, now: Date):
     month,
     billable: totals.billable,
     dev: totals.dev,
+    premium: totals.premium,
     includedCalls: PLAN_VOLUME[account.plan].includedCalls,
     overage: Math.round(overageCents(account.plan, totals.billable)) / 100,
   };

@@ -73,10 +73,10 @@ function expectNotEmbeddable(res: LightMyRequestResponse): void {
   expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
 }
 
-async function addUsage(keyId: string, accountId: string, day: string, family: string, dev: boolean, calls: number): Promise<void> {
+async function addUsage(keyId: string, accountId: string, day: string, family: string, dev: boolean, calls: number, premium = 0): Promise<void> {
   await pool.query(
-    'INSERT INTO usage_daily (day, key_id, account_id, family, dev, calls) VALUES ($1::date, $2, $3, $4, $5, $6)',
-    [day, keyId, accountId, family, dev, calls],
+    'INSERT INTO usage_daily (day, key_id, account_id, family, dev, calls, premium_calls) VALUES ($1::date, $2, $3, $4, $5, $6, $7)',
+    [day, keyId, accountId, family, dev, calls, premium],
   );
 }
 
@@ -224,7 +224,7 @@ describe('GET /account/me and /account/usage', () => {
   it('show the signed-in account: plan as shown to customers, state, payment, usage and keys without secrets', async () => {
     const today = new Date(clock).toISOString().slice(0, 10);
     await addUsage(alice.id, 'alice', today, 'geocode', false, 120);
-    await addUsage(alice.id, 'alice', today, 'geocode', true, 30);
+    await addUsage(alice.id, 'alice', today, 'geocode', true, 30, 10);
     await addUsage(bob.id, 'bob', today, 'geocode', false, 99_999);
     const session = await signIn('alice');
     const res = await withSession(session, '/account/me');
@@ -240,7 +240,7 @@ describe('GET /account/me and /account/usage', () => {
       payment: 'ok',
       payment_failed_at: null,
       created_at: expect.any(String),
-      usage: { month: today.slice(0, 7), calls: 120, dev_calls: 30, included_calls: 10_000, overage: 0 },
+      usage: { month: today.slice(0, 7), calls: 120, dev_calls: 30, premium_calls: 10, included_calls: 10_000, overage: 0 },
       keys: [{ id: alice.id, allowed_origins: ['http://localhost:3000'], created_at: expect.any(String), disabled_at: null }],
     });
     expect(res.body).not.toContain(hashKey(alice.key));
@@ -254,7 +254,7 @@ describe('GET /account/me and /account/usage', () => {
   it('usage: per day and family with dev calls and month totals, only the session account, any month', async () => {
     await addUsage(alice.id, 'alice', '2025-03-01', 'places', false, 5);
     await addUsage(alice.id, 'alice', '2025-03-01', 'geocode', false, 7);
-    await addUsage(alice.id, 'alice', '2025-03-01', 'geocode', true, 2);
+    await addUsage(alice.id, 'alice', '2025-03-01', 'geocode', true, 2, 2);
     await addUsage(alice.id, 'alice', '2025-03-31', 'transit', true, 4);
     await addUsage(alice.id, 'alice', '2025-04-01', 'transit', false, 1000);
     await addUsage(bob.id, 'bob', '2025-03-01', 'geocode', false, 50);
@@ -269,11 +269,11 @@ describe('GET /account/me and /account/usage', () => {
       from: '2025-03-01',
       to: '2025-03-31',
       rows: [
-        { day: '2025-03-01', family: 'geocode', calls: 7, dev_calls: 2 },
-        { day: '2025-03-01', family: 'places', calls: 5, dev_calls: 0 },
-        { day: '2025-03-31', family: 'transit', calls: 0, dev_calls: 4 },
+        { day: '2025-03-01', family: 'geocode', calls: 7, dev_calls: 2, premium_calls: 2 },
+        { day: '2025-03-01', family: 'places', calls: 5, dev_calls: 0, premium_calls: 0 },
+        { day: '2025-03-31', family: 'transit', calls: 0, dev_calls: 4, premium_calls: 0 },
       ],
-      totals: { calls: 12, dev_calls: 6 },
+      totals: { calls: 12, dev_calls: 6, premium_calls: 2 },
     });
 
     const current = await withSession(session, '/account/usage');

@@ -51,7 +51,7 @@ describe('canmap accounts', () => {
     });
     const human = await canmap('accounts', 'show', 'acme');
     expect(human.stdout).toContain('spend cap    12.50');
-    expect(human.stdout).toContain('251500 billable of 250000 included, 7 dev; overage 1.50');
+    expect(human.stdout).toContain('251500 billable of 250000 included, 7 dev, 0 premium; overage 1.50');
   });
 
   it('enforce --once applies the rules; payment-failed blocks at once and payment-ok lifts it', async () => {

@@ -42,6 +42,18 @@ describe('canmap demo', () => {
     expect(events.data.every((e) => e.id.startsWith('svc:road:ca-bc:') && e.jurisdiction === 'CA-BC')).toBe(true);
     expect(events.meta.status).toBe('current');
 
+    // Access on the dev plan: premium data from a dev origin only; the dashboard link opens a session.
+    const facility = (origin: string) => fetch(`${api}/geocode/search?q=Suncor&layers=facility`, { headers: { authorization: `Bearer ${key}`, origin } });
+    expect((await facility('http://localhost:5173')).status).toBe(200);
+    expect(await (await facility('https://example.com')).json()).toMatchObject({ code: 'dev_only' });
+    const link = /account dashboard \(open in a browser[^)]*\): (\S+)/.exec(text)?.[1];
+    const login = await fetch(link!.replace('localhost', '127.0.0.1'), { redirect: 'manual' });
+    expect(login.status).toBe(303);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const me = await fetch(`${api}/account/me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ id: 'demo', plan: 'dev', state: 'active' });
+
     demo.child.kill('SIGINT');
     expect(await demo.exited).toEqual({ code: 0, signal: null });
   });

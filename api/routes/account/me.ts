@@ -20,6 +20,7 @@ function accountMe({ account, usage, keys }: DashboardAccount): AccountMe {
       month: usage.month,
       calls: usage.billable,
       dev_calls: usage.dev,
+      premium_calls: usage.premium,
       included_calls: usage.includedCalls,
       overage: usage.overage,
     },

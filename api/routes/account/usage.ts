@@ -41,8 +41,8 @@ export const usageRoute: FastifyPluginAsyncTypebox = async (app) => {
       month,
       from: report.from,
       to: report.to,
-      rows: report.rows.map((r) => ({ day: r.day, family: r.family, calls: r.calls, dev_calls: r.devCalls })),
-      totals: { calls: report.totals.billable, dev_calls: report.totals.dev },
+      rows: report.rows.map((r) => ({ day: r.day, family: r.family, calls: r.calls, dev_calls: r.devCalls, premium_calls: r.premiumCalls })),
+      totals: { calls: report.totals.billable, dev_calls: report.totals.dev, premium_calls: report.totals.premium },
     };
   });
 };

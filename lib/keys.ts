@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Addon, BlockState, Plan } from '../schemas/plans.ts';
+import { checkOriginAllowance } from './key-origins.ts';
 import { inTransaction, type Pool } from './postgres.ts';
 
 /** Accounts and API keys in the control plane. Only the sha256 of a key is ever stored. */
@@ -108,13 +109,6 @@ export interface CreateKeyInput {
   origins?: string[];
 }
 
-/**
- * The plan's limit on a key's allowed origins (engines/access/key-origins.ts checkOriginAllowance,
- * passed in because lib/ sits below engines/): null when the list fits, else why it does not.
- * Plan null = a key without an account.
- */
-export type OriginAllowanceCheck = (plan: Plan | null, origins: readonly string[]) => string | null;
-
 export interface CreatedKey extends KeyRecord {
   /** The secret itself; shown once, never stored. */
   key: string;
@@ -123,10 +117,10 @@ export interface CreatedKey extends KeyRecord {
 /**
  * `accountId` given: that account is created if missing (plan default hobby) and otherwise has
  * its plan/add-ons updated only where given. Plan or add-ons without an account: a new account.
- * Nothing: a key with no account. With `checkOrigins`, a list over the allowance of the account's
- * resulting plan is refused (KeyInputError) and nothing is written.
+ * Nothing: a key with no account. A list over the allowance of the account's resulting plan
+ * (lib/key-origins.ts) is refused (KeyInputError) and nothing is written.
  */
-export async function createKey(pool: Pool, input: CreateKeyInput, checkOrigins?: OriginAllowanceCheck): Promise<CreatedKey> {
+export async function createKey(pool: Pool, input: CreateKeyInput): Promise<CreatedKey> {
   const origins = [...new Set((input.origins ?? []).map(normalizeOrigin))];
   const wantsAccount = input.accountId !== undefined || input.plan !== undefined || input.addons !== undefined;
   const accountId = input.accountId !== undefined
@@ -145,7 +139,7 @@ export async function createKey(pool: Pool, input: CreateKeyInput, checkOrigins?
       );
       plan = rows[0]!.plan;
     }
-    const refused = checkOrigins?.(plan, origins);
+    const refused = checkOriginAllowance(plan, origins);
     if (refused) throw new KeyInputError(refused);
     await client.query(
       `INSERT INTO api_keys (id, key_hash, account_id, allowed_origins) VALUES ($1, $2, $3, $4)`,
@@ -171,7 +165,7 @@ export async function listKeys(pool: Pool): Promise<KeyListing[]> {
  * account's plan allowance (KeyInputError). 'unknown' / 'disabled' when there is no such working key.
  */
 export async function setKeyOrigins(
-  pool: Pool, id: string, origins: string[], checkOrigins: OriginAllowanceCheck,
+  pool: Pool, id: string, origins: string[],
 ): Promise<KeyRecord | 'unknown' | 'disabled'> {
   const normalized = [...new Set(origins.map(normalizeOrigin))];
   return inTransaction(pool, async (client) => {
@@ -182,7 +176,7 @@ export async function setKeyOrigins(
     );
     if (!rows[0]) return 'unknown';
     if (rows[0].disabled_at !== null) return 'disabled';
-    const refused = checkOrigins(rows[0].plan, normalized);
+    const refused = checkOriginAllowance(rows[0].plan, normalized);
     if (refused) throw new KeyInputError(refused);
     await client.query('UPDATE api_keys SET allowed_origins = $2 WHERE id = $1', [id, normalized]);
     const updated = await client.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM ${KEY_FROM} WHERE k.id = $1`, [id]);

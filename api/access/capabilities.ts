@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { capabilityRefusal, requiredCapabilities, type CapabilityRule } from '../../engines/access/capabilities.ts';
-import { isDevOrigin } from '../../engines/access/dev-origins.ts';
+import { isDevOrigin } from '../../lib/dev-origins.ts';
 import { utcMonth } from '../../lib/utc-calendar.ts';
 import { DEV_PREMIUM_CALLS_PER_MONTH } from '../../schemas/plans.ts';
 import { errors } from '../errors.ts';

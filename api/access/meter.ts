@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isDevOrigin } from '../../engines/access/dev-origins.ts';
+import { isDevOrigin } from '../../lib/dev-origins.ts';
 import type { MeterJournal } from '../../engines/access/meter-journal.ts';
 import { BILLABLE_QUERIES_HEADER, pathOf, type Metering } from '../../engines/access/metering.ts';
 import { utcDay } from '../../lib/utc-calendar.ts';

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { honouredOrigins } from '../../engines/access/key-origins.ts';
+import { honouredOrigins } from '../../lib/key-origins.ts';
 import type { KeyRecord } from '../../lib/keys.ts';
 
 export type CallerOrigin =

@@ -1,4 +1,3 @@
-import { checkOriginAllowance } from '../../engines/access/key-origins.ts';
 import { createKey, disableKey, KeyInputError, listKeys, setKeyOrigins, type CreateKeyInput } from '../../lib/keys.ts';
 import type { Pool } from '../../lib/postgres.ts';
 import { parseCommandArgs } from '../args.ts';
@@ -30,7 +29,7 @@ async function create(argv: string[], ctx: CommandContext): Promise<void> {
     if (err instanceof KeyInputError) throw new CliError(err.message, 2);
     throw err;
   }
-  const created = await withPool(ctx, (pool) => createKey(pool, input, checkOriginAllowance));
+  const created = await withPool(ctx, (pool) => createKey(pool, input));
   const result = {
     id: created.id,
     key: created.key,
@@ -82,7 +81,7 @@ async function setOrigins(argv: string[], ctx: CommandContext): Promise<void> {
   const { values, positionals } = parseCommandArgs(argv, { origin: { type: 'string', multiple: true } }, USAGE);
   if (positionals.length !== 1) throw new CliError(`expected one KEY_ID\nusage: canmap ${USAGE}`, 2);
   const id = positionals[0]!;
-  const updated = await withPool(ctx, (pool) => setKeyOrigins(pool, id, values.origin ?? [], checkOriginAllowance));
+  const updated = await withPool(ctx, (pool) => setKeyOrigins(pool, id, values.origin ?? []));
   if (updated === 'unknown') throw new CliError(`no API key with id ${id} (see canmap keys list)`, 1);
   if (updated === 'disabled') throw new CliError(`API key ${id} is disabled; its origins cannot be changed`, 1);
   ctx.out.result(

@@ -6,7 +6,7 @@ import { PLAN_VOLUME, type Addon, type BlockState, type Plan } from '../../schem
 import { utcMonth } from '../../lib/utc-calendar.ts';
 import { overageCents } from './enforcement.ts';
 import { enforceIn, lockEnforcement, type BlockChange } from './enforcement-run.ts';
-import { droppedOrigins } from './key-origins.ts';
+import { droppedOrigins } from '../../lib/key-origins.ts';
 import { monthUsage } from './usage.ts';
 
 /**

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { CAPABILITY_RULES, capabilityRefusal, requiredCapabilities } from '../../engines/access/capabilities.ts';
-import { isDevOrigin } from '../../engines/access/dev-origins.ts';
+import { isDevOrigin } from '../../lib/dev-origins.ts';
 import { runEnforcement } from '../../engines/access/enforcement-run.ts';
 import { createKey, type CreateKeyInput, type KeyRecord } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { setPlan } from '../../engines/access/accounts.ts';
-import { checkOriginAllowance, droppedOrigins, honouredOrigins, productionOrigins } from '../../engines/access/key-origins.ts';
+import { checkOriginAllowance, droppedOrigins, honouredOrigins, productionOrigins } from '../../lib/key-origins.ts';
 import { createKey, KeyInputError, setKeyOrigins, type CreateKeyInput } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { ReleaseStore } from '../../releases/reader.ts';
@@ -50,7 +50,7 @@ describe('with Postgres, over HTTP and through the CLI', () => {
   let env: TestEnv;
   let pool: pg.Pool;
   let app: FastifyInstance;
-  const create = (input: CreateKeyInput) => createKey(pool, input, checkOriginAllowance);
+  const create = (input: CreateKeyInput) => createKey(pool, input);
   const get = (key: string, origin?: string) =>
     app.inject({ url: '/test/ok', headers: { authorization: `Bearer ${key}`, ...(origin ? { origin } : {}) } });
   const expire = () => new Promise((r) => setTimeout(r, TTL_MS + 100));
@@ -104,13 +104,13 @@ describe('with Postgres, over HTTP and through the CLI', () => {
 
     it('setKeyOrigins applies the same check, clears with an empty list and refuses unknown or disabled keys', async () => {
       const { id } = await create({ accountId: 'setter', plan: 'indie' });
-      expect((await setKeyOrigins(pool, id, ['https://A.example/', DEV[0]!], checkOriginAllowance))).toMatchObject({ allowedOrigins: [A, DEV[0]] });
-      await expect(setKeyOrigins(pool, id, [A, B], checkOriginAllowance)).rejects.toThrow(/the indie plan allows 1/);
+      expect(await setKeyOrigins(pool, id, ['https://A.example/', DEV[0]!])).toMatchObject({ allowedOrigins: [A, DEV[0]] });
+      await expect(setKeyOrigins(pool, id, [A, B])).rejects.toThrow(/the indie plan allows 1/);
       expect((await pool.query('SELECT allowed_origins FROM api_keys WHERE id = $1', [id])).rows[0].allowed_origins).toEqual([A, DEV[0]]);
-      expect((await setKeyOrigins(pool, id, [], checkOriginAllowance))).toMatchObject({ allowedOrigins: [] });
-      expect(await setKeyOrigins(pool, 'key_000000000000', [], checkOriginAllowance)).toBe('unknown');
+      expect(await setKeyOrigins(pool, id, [])).toMatchObject({ allowedOrigins: [] });
+      expect(await setKeyOrigins(pool, 'key_000000000000', [])).toBe('unknown');
       await pool.query('UPDATE api_keys SET disabled_at = now() WHERE id = $1', [id]);
-      expect(await setKeyOrigins(pool, id, [A], checkOriginAllowance)).toBe('disabled');
+      expect(await setKeyOrigins(pool, id, [A])).toBe('disabled');
     });
   });
 

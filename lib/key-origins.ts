@@ -1,4 +1,4 @@
-import { PRODUCTION_ORIGINS_PER_KEY, type Plan } from '../../schemas/plans.ts';
+import { PRODUCTION_ORIGINS_PER_KEY, type Plan } from '../schemas/plans.ts';
 import { isDevOrigin } from './dev-origins.ts';
 
 /**

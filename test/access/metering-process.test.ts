@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('canmap serve: metering across processes and a SIGKILL', () => {
-  it('usage equals the answers received per key, on the surviving process and on the killed one, whose journal the others adopt', async () => {
+  it('usage equals the answers received per key on the surviving process; the killed one\'s journal is adopted: nothing lost, at most its last turn counted unsent', async () => {
     // Keys 0-3 go to the process that is killed (and its restart), keys 4-7 to the other one.
     const keys = await Promise.all(Array.from({ length: 8 }, (_, i) => createKey(pool, { accountId: `acct-${i % 3}`, plan: 'indie' })));
     const targets = [await serve(), await serve()];
@@ -84,10 +84,19 @@ describe('canmap serve: metering across processes and a SIGKILL', () => {
     const { rows } = await pool.query<{ key_id: string; calls: number }>('SELECT key_id, sum(calls)::int8 AS calls FROM usage_daily GROUP BY key_id');
     const counted = new Map<string, number>(keys.map((k) => [k.id, 0]));
     for (const r of rows) counted.set(r.key_id, r.calls);
-    expect(keys.map((k) => counted.get(k.id))).toEqual(keys.map((k) => received.get(k.id)));
-    const files = await readdir(env.config.meterJournalDir);
-    expect(files).toEqual([]);
-    console.log(`metering under SIGKILL: ${sent} sent, ${total} answered and counted exactly, ${failed} cut or refused`);
+    // The surviving process: exact. The killed one: its journal adopted and counted, so nothing it
+    // answered is lost; it may have counted answers of its last event-loop turn that it had
+    // journaled but not yet written when the kill came (at most the requests in flight, one per
+    // client loop). It is exact in most runs; an under-count would be a bug.
+    const survivor = keys.slice(4).map((k) => k.id);
+    expect(survivor.map((id) => counted.get(id))).toEqual(survivor.map((id) => received.get(id)));
+    const over = keys.slice(0, 4).map((k) => counted.get(k.id)! - received.get(k.id)!);
+    for (const o of over) expect(o).toBeGreaterThanOrEqual(0);
+    const overTotal = over.reduce((a, b) => a + b, 0);
+    expect(overTotal).toBeLessThanOrEqual(LOOPS);
+    expect(await readdir(env.config.meterJournalDir)).toEqual([]);
+    console.log(`metering under SIGKILL: ${sent} sent, ${total} answered, ${failed} cut or refused; surviving process exact; ` +
+      `killed process ${overTotal === 0 ? 'exact' : `counted ${overTotal} answered in its last turn but never sent`}`);
 
     const month = utcMonth(Date.now());
     const cli = await runCanmap(['usage', '--key', keys[4]!.id, '--month', month, '--json'], env.env);

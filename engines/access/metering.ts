@@ -1,6 +1,6 @@
 /**
  * What counts as a call (volume 1, "Limits"): the pure rules. The API's hook (api/access/meter.ts)
- * asks `callsOf` about every answer and hands the events to meter-writer.ts.
+ * asks `callsOf` about every answer and appends the events to meter-journal.ts.
  */
 
 /** Set by a route whose answer is several calls (POST /geocode/batch: its non-blank queries); the meter reads it. */

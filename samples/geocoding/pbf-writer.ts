@@ -19,7 +19,7 @@ import {
   STRING_TABLE,
   SUPPORTED_REQUIRED_FEATURES,
   WAY,
-} from '../../ingest/geocoding/osm/format.ts';
+} from '../../ingest/osm/format.ts';
 
 export interface OsmWriteNode {
   id: number;

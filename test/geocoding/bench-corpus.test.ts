@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESSES_FILE, generateCorpus, OSM_FILE } from '../../bench/geocoding/generate.ts';
 import { SAMPLES_FILE, type CorpusSamples } from '../../bench/geocoding/samples.ts';
-import type { OsmNode } from '../../ingest/geocoding/osm/pbf-primitive-block.ts';
-import { readOsm } from '../../ingest/geocoding/osm/pbf-reader.ts';
+import type { OsmNode } from '../../ingest/osm/pbf-primitive-block.ts';
+import { readOsm } from '../../ingest/osm/pbf-reader.ts';
 import { parsePostcode } from '../../engines/geocoding/text/postcode.ts';
 import { categoryForOsmTags } from '../../engines/geocoding/taxonomy.ts';
 

@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../ingest/errors.ts';
 import { extractOsm, type OsmExtract } from '../../ingest/geocoding/osm/extract.ts';
 import { parseHousenumber } from '../../ingest/geocoding/osm/housenumber.ts';
-import type { OsmNode, OsmWay } from '../../ingest/geocoding/osm/pbf-primitive-block.ts';
-import { readOsm } from '../../ingest/geocoding/osm/pbf-reader.ts';
+import type { OsmNode, OsmWay } from '../../ingest/osm/pbf-primitive-block.ts';
+import { readOsm } from '../../ingest/osm/pbf-reader.ts';
 import { OsmPbfWriter, type OsmWriteNode, type OsmWriteWay } from '../../samples/geocoding/pbf-writer.ts';
 import { rejection } from '../support/rejection.ts';
 

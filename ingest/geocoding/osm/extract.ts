@@ -24,9 +24,9 @@ import { wayCentroid } from './centroid.ts';
 import { parseHousenumber, type CivicNumber } from './housenumber.ts';
 import { namesFromTags } from './names.ts';
 import { float64List } from '../../../lib/growable-array.ts';
-import { NodeStore } from './node-store.ts';
-import type { OsmTags } from './pbf-primitive-block.ts';
-import { readOsm } from './pbf-reader.ts';
+import { NodeStore } from '../../osm/node-store.ts';
+import type { OsmTags } from '../../osm/pbf-primitive-block.ts';
+import { readOsm } from '../../osm/pbf-reader.ts';
 
 export interface OsmAddress {
   /** `n123` or `w45`; `n123:14` when one tag gave several numbers. */

@@ -6,8 +6,8 @@
  * Only the generator (generate-cases.ts) reads this; the test reads the generated case file.
  */
 import { readFile } from 'node:fs/promises';
-import type { OsmTags } from '../../../ingest/geocoding/osm/pbf-primitive-block.ts';
-import { readOsm } from '../../../ingest/geocoding/osm/pbf-reader.ts';
+import type { OsmTags } from '../../../ingest/osm/pbf-primitive-block.ts';
+import { readOsm } from '../../../ingest/osm/pbf-reader.ts';
 import { categoryForOsmTags } from '../../../engines/geocoding/taxonomy.ts';
 
 export const DATA = {

@@ -1,9 +1,10 @@
 /**
- * Decoding of OSMData primitive blocks: the string table, then nodes (plain and DenseNodes) and
- * ways of each primitive group; relations are counted and skipped.
+ * Decoding of OSMData primitive blocks: the string table, then the nodes (plain and DenseNodes),
+ * ways and relations of each primitive group. Only kinds with a handler are decoded; relations
+ * are always counted.
  */
 import { PbfReader } from 'pbf';
-import { DEFAULT_GRANULARITY, DENSE_NODES, NODE, PRIMITIVE_BLOCK, PRIMITIVE_GROUP, STRING_TABLE, WAY } from './format.ts';
+import { DEFAULT_GRANULARITY, DENSE_NODES, MEMBER_TYPES, NODE, PRIMITIVE_BLOCK, PRIMITIVE_GROUP, RELATION, STRING_TABLE, WAY } from './format.ts';
 import { expectEnd } from './pbf-message.ts';
 
 export type OsmTags = Readonly<Record<string, string>>;
@@ -22,9 +23,24 @@ export interface OsmWay {
   tags: OsmTags;
 }
 
+export type OsmMemberType = (typeof MEMBER_TYPES)[number];
+
+export interface OsmMember {
+  type: OsmMemberType;
+  ref: number;
+  role: string;
+}
+
+export interface OsmRelation {
+  id: number;
+  tags: OsmTags;
+  members: OsmMember[];
+}
+
 export interface OsmHandlers {
   node?(node: OsmNode): void;
   way?(way: OsmWay): void;
+  relation?(relation: OsmRelation): void;
 }
 
 const NO_TAGS: OsmTags = Object.freeze({});
@@ -32,7 +48,9 @@ const NO_TAGS: OsmTags = Object.freeze({});
 export interface DecodedBlock {
   nodes: OsmNode[];
   ways: OsmWay[];
-  relations: number;
+  relations: OsmRelation[];
+  /** Relations in the block, decoded or not. */
+  relationCount: number;
   sawWays: boolean;
 }
 
@@ -77,7 +95,7 @@ export function decodePrimitiveBlock(buf: Uint8Array, handlers: OsmHandlers): De
   }
   expectEnd(pbf, buf.length);
 
-  const out: DecodedBlock = { nodes: [], ways: [], relations: 0, sawWays: false };
+  const out: DecodedBlock = { nodes: [], ways: [], relations: [], relationCount: 0, sawWays: false };
   for (const [start, end] of groups) {
     pbf.pos = start;
     while ((tag = pbf.nextField(end))) {
@@ -93,7 +111,8 @@ export function decodePrimitiveBlock(buf: Uint8Array, handlers: OsmHandlers): De
           if (handlers.way) out.ways.push(readWay(pbf, ctx));
           break;
         case PRIMITIVE_GROUP.relations:
-          out.relations++;
+          out.relationCount++;
+          if (handlers.relation) out.relations.push(readRelation(pbf, ctx));
           break;
       }
     }
@@ -186,6 +205,40 @@ function readWay(pbf: PbfReader, ctx: BlockContext): OsmWay {
   expectEnd(pbf, end);
   for (let i = 1; i < refs.length; i++) refs[i]! += refs[i - 1]!;
   return { id, refs, tags: tagsOf(keys, vals, ctx.strings) };
+}
+
+function readRelation(pbf: PbfReader, ctx: BlockContext): OsmRelation {
+  const end = pbf.readVarint() + pbf.pos;
+  let id = 0;
+  const keys: number[] = [];
+  const vals: number[] = [];
+  const roles: number[] = [];
+  const memids: number[] = [];
+  const types: number[] = [];
+  let tag: number;
+  while ((tag = pbf.nextField(end))) {
+    if (tag === RELATION.id) id = pbf.readVarint(true);
+    else if (tag === RELATION.keys) pbf.readPackedVarint(keys);
+    else if (tag === RELATION.vals) pbf.readPackedVarint(vals);
+    else if (tag === RELATION.rolesSid) pbf.readPackedVarint(roles, true);
+    else if (tag === RELATION.memids) pbf.readPackedSVarint(memids);
+    else if (tag === RELATION.types) pbf.readPackedVarint(types);
+  }
+  expectEnd(pbf, end);
+  if (roles.length !== memids.length || types.length !== memids.length) {
+    throw new Error(`relation ${id} with ${memids.length} member ids, ${roles.length} roles, ${types.length} types`);
+  }
+  const members: OsmMember[] = new Array(memids.length);
+  let ref = 0;
+  for (let i = 0; i < memids.length; i++) {
+    ref += memids[i]!;
+    const type = MEMBER_TYPES[types[i]!];
+    const role = ctx.strings[roles[i]!];
+    if (type === undefined) throw new Error(`relation ${id} has a member of unknown type ${types[i]}`);
+    if (role === undefined) throw new Error(`string index out of range in relation ${id}`);
+    members[i] = { type, ref, role };
+  }
+  return { id, tags: tagsOf(keys, vals, ctx.strings), members };
 }
 
 function tagsOf(keys: number[], vals: number[], strings: string[]): OsmTags {

@@ -6,7 +6,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { inflate } from 'node:zlib';
 import { PbfReader } from 'pbf';
-import { InvalidInputError } from '../../errors.ts';
+import { InvalidInputError } from '../errors.ts';
 import { BLOB, BLOB_HEADER, MAX_BLOB_BYTES, MAX_BLOB_HEADER_BYTES } from './format.ts';
 import { expectEnd, guard } from './pbf-message.ts';
 

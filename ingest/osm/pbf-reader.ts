@@ -1,10 +1,11 @@
 /**
  * Streaming OSM PBF reader: one blob at a time through a FileHandle (never the whole file in
  * memory), zlib through node:zlib on the thread pool while the previous block is decoded.
- * Nodes (plain and DenseNodes) and ways are delivered; relations are counted and skipped.
+ * Nodes (plain and DenseNodes), ways and relations are delivered to their handlers; a kind
+ * without a handler is not decoded (relations are still counted).
  */
 import { open } from 'node:fs/promises';
-import { InvalidInputError } from '../../errors.ts';
+import { InvalidInputError } from '../errors.ts';
 import { SORTED_FEATURE, SUPPORTED_REQUIRED_FEATURES } from './format.ts';
 import { loadBlob, type LoadedBlob } from './pbf-blob.ts';
 import { decodeHeaderBlock, type OsmFileHeader } from './pbf-header-block.ts';
@@ -21,15 +22,15 @@ export interface OsmReadSummary {
   /** Nodes and ways decoded (only kinds with a handler are decoded). */
   nodes: number;
   ways: number;
-  /** Relations seen (counted, not decoded). */
+  /** Relations seen (decoded only with a relation handler). */
   relations: number;
   bytesRead: number;
   totalBytes: number;
-  /** True when a file sorted by type let the reader stop before its end (no way handler). */
+  /** True when a file sorted by type let the reader stop before its end (no way or relation handler). */
   stoppedEarly: boolean;
 }
 
-/** Reads an OSM PBF file, calling the handlers for every node and way in file order. */
+/** Reads an OSM PBF file, calling the handlers for every node, way and relation in file order. */
 export async function readOsm(path: string, handlers: OsmHandlers, options: OsmReadOptions = {}): Promise<OsmReadSummary> {
   const fh = await open(path, 'r').catch((err: NodeJS.ErrnoException) => {
     throw err.code === 'ENOENT' ? new InvalidInputError(`OSM PBF file not found: ${path}`) : err;
@@ -64,12 +65,14 @@ export async function readOsm(path: string, handlers: OsmHandlers, options: OsmR
         summary.bytesRead = blob.next;
         if (blob.type === 'OSMData') {
           const block = guard(blob.offset, path, () => decodePrimitiveBlock(blob.data, handlers));
-          summary.relations += block.relations;
+          summary.relations += block.relationCount;
           summary.nodes += block.nodes.length;
           summary.ways += block.ways.length;
           if (handlers.node) for (const n of block.nodes) handlers.node(n);
           if (handlers.way) for (const w of block.ways) handlers.way(w);
-          if (sorted && !handlers.way && (block.sawWays || block.relations > 0)) {
+          if (handlers.relation) for (const r of block.relations) handlers.relation(r);
+          // Only nodes wanted: in a file sorted by type, nothing after the first way or relation matters.
+          if (sorted && !handlers.way && !handlers.relation && (block.sawWays || block.relationCount > 0)) {
             summary.stoppedEarly = blob.next < totalBytes;
             break;
           }

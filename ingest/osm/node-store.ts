@@ -1,4 +1,4 @@
-import { float64List } from '../../../lib/growable-array.ts';
+import { float64List } from '../../lib/growable-array.ts';
 
 /**
  * Coordinates of the nodes that wanted ways refer to, without a Map (V8 caps a Map at ~16.7M

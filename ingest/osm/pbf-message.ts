@@ -1,6 +1,6 @@
 /** Checks shared by the PBF blob and block decoders. */
 import type { PbfReader } from 'pbf';
-import { InvalidInputError } from '../../errors.ts';
+import { InvalidInputError } from '../errors.ts';
 
 export function expectEnd(pbf: PbfReader, end: number): void {
   if (pbf.pos !== end) throw new Error(`message overruns its length (at ${pbf.pos}, expected end ${end})`);

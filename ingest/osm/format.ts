@@ -34,3 +34,7 @@ export const PRIMITIVE_GROUP = { nodes: 1, dense: 2, ways: 3, relations: 4, chan
 export const NODE = { id: 1, keys: 2, vals: 3, lat: 8, lon: 9 } as const;
 export const DENSE_NODES = { id: 1, lat: 8, lon: 9, keysVals: 10 } as const;
 export const WAY = { id: 1, keys: 2, vals: 3, refs: 8 } as const;
+export const RELATION = { id: 1, keys: 2, vals: 3, rolesSid: 8, memids: 9, types: 10 } as const;
+
+/** Relation.MemberType enum values, in order. */
+export const MEMBER_TYPES = ['node', 'way', 'relation'] as const;

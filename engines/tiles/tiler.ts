@@ -1,36 +1,35 @@
-import { gzipSync } from 'node:zlib';
-import { GeoJSONVT, type GeoJSONVTFeature, type GeoJSONVTTile } from '@maplibre/geojson-vt';
-import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import { zxyToTileId } from './pmtiles/tile-id.ts';
-import type { PMTilesWriter } from './pmtiles/writer.ts';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { spillLayers, type LayerSource } from './feature-input.ts';
+import { GzipPool } from './gzip-pool.ts';
+import type { FieldType, TilerFeature, LayerSpec } from './layer-spec.ts';
+import type { Bounds } from './pmtiles/header.ts';
+import { PMTilesWriter, type ArchiveSummary } from './pmtiles/writer.ts';
+import type { TileBudget } from './tile-budget.ts';
+import { TileMaker } from './tile-maker.ts';
+import { TileOutput, type ZoomDrops, type ZoomStats } from './tile-output.ts';
+import { TileSpool } from './tile-spool.ts';
+import { tileTree } from './tile-tree.ts';
 
 /**
- * Our vector tiler: GeoJSON features per source layer → MVT tiles (geojson-vt slicing and
- * simplification, vt-pbf encoding, gzip) → a PMTiles archive. Tiles are made zoom by zoom, every
- * layer's tiles of one zoom together, and written in tile-id order (a clustered archive).
- * Tippecanoe-like controls per layer: zoom range, attribute include/exclude, simplification; per
- * feature: `tippecanoe: {minzoom, maxzoom}` as in tippecanoe's GeoJSON.
+ * Our vector tiler: GeoJSON features of one or more source layers → MVT tiles (gzip) → a PMTiles
+ * archive, with tippecanoe-like controls per layer (layer-spec.ts: zoom band, simplification per
+ * zoom, attribute include/exclude; per feature `tippecanoe: {minzoom, maxzoom}`) and a tile budget
+ * (tile-budget.ts: 500 KB / 200,000 features by default; what it drops is reported per zoom).
+ *
+ * Inputs of any size: the features are streamed once into a partition file (feature-input.ts),
+ * then tiled depth first (tile-tree.ts) with memory bounded by the in-memory caps; tiles are
+ * parked per zoom (tile-spool.ts) and written in tile-id order, so the archive is clustered.
+ * Every tile of every layer at one z/x/y is one MVT tile. Scratch files live in a fresh folder of
+ * `workDir`, removed when the tiling ends, failed or not.
  */
 
-export const TILE_EXTENT = 4096;
-const TILE_BUFFER = 64;
-const MIN_ZOOM_KEY = '\u0000minzoom';
-const MAX_ZOOM_KEY = '\u0000maxzoom';
-
-export interface LayerSpec {
-  /** The source layer's name in the tiles. */
-  id: string;
-  minZoom: number;
-  maxZoom: number;
-  /** Only these properties are kept (every one when absent). */
-  include?: readonly string[];
-  /** These properties are dropped. */
-  exclude?: readonly string[];
-  /** geojson-vt simplification tolerance, in tile units of a 4096 extent / 16 (default 3; 0 keeps every vertex). */
-  simplification?: number;
-}
-
-export type TilerFeature = GeoJSON.Feature & { tippecanoe?: { minzoom?: number; maxzoom?: number } };
+export { TILE_EXTENT } from './layer-spec.ts';
+export type { LayerSpec, TilerFeature } from './layer-spec.ts';
+export type { LayerSource } from './feature-input.ts';
+export type { TileBudget } from './tile-budget.ts';
+export type { ZoomDrops, ZoomStats } from './tile-output.ts';
 
 export interface TilerLayer {
   spec: LayerSpec;
@@ -39,97 +38,105 @@ export interface TilerLayer {
 
 export interface VectorLayerMetadata {
   id: string;
-  fields: Record<string, 'String' | 'Number' | 'Boolean'>;
+  fields: Record<string, FieldType>;
   minzoom: number;
   maxzoom: number;
 }
 
+export interface TilingProgress {
+  stage: 'reading' | 'tiling' | 'writing';
+  /** Input features read so far. */
+  features: number;
+  tiles: number;
+}
+
+export interface TilingOptions {
+  budget?: TileBudget;
+  /** A tile's features are cut in memory, with all its descendants, when they are at most this many (default 250,000)… */
+  inMemoryFeatures?: number;
+  /** …and their records at most this many bytes (default 256 MiB); larger tiles are streamed through partition files. */
+  inMemoryBytes?: number;
+  onProgress?: (progress: TilingProgress) => void;
+}
+
 export interface TilingReport {
   /** Per zoom: tiles written and features in them (all layers). */
-  zooms: { zoom: number; tiles: number; features: number }[];
+  zooms: ZoomStats[];
   vectorLayers: VectorLayerMetadata[];
+  /** Per zoom where the tile budget left features out: how many tiles, how many features. */
+  dropped: ZoomDrops[];
+  /** Input features read, all layers. */
+  inputFeatures: number;
+  /** Of the tiled features (lon/lat); null when none had a geometry. */
+  bounds: Bounds | null;
+  /** Tiles (of the low zooms) too large for memory, made by streaming their features from partition files. */
+  streamedTiles: number;
 }
 
-function keep(spec: LayerSpec, name: string): boolean {
-  return (!spec.include || spec.include.includes(name)) && !spec.exclude?.includes(name);
+export interface TileToArchiveOptions extends TilingOptions {
+  layers: readonly LayerSource[];
+  archivePath: string;
+  /** Where the scratch folder goes: room for about twice the input's projected size. */
+  workDir: string;
+  metadata?: { name?: string; attribution?: string; description?: string };
 }
 
-/** The layer's features with filtered properties and their zoom band carried as hidden properties. */
-function prepare(layer: TilerLayer, fields: VectorLayerMetadata['fields']): GeoJSON.FeatureCollection {
-  const features = layer.features.map((f) => {
-    const properties: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(f.properties ?? {})) {
-      if (!keep(layer.spec, name) || value === null || value === undefined) continue;
-      properties[name] = value;
-      const type = typeof value === 'number' ? 'Number' : typeof value === 'boolean' ? 'Boolean' : 'String';
-      fields[name] ??= type;
-    }
-    if (f.tippecanoe?.minzoom !== undefined) properties[MIN_ZOOM_KEY] = f.tippecanoe.minzoom;
-    if (f.tippecanoe?.maxzoom !== undefined) properties[MAX_ZOOM_KEY] = f.tippecanoe.maxzoom;
-    return { type: 'Feature' as const, geometry: f.geometry, properties, ...(f.id !== undefined ? { id: f.id } : {}) };
-  });
-  return { type: 'FeatureCollection', features };
-}
-
-/** The tile's features that belong at zoom z, without the hidden zoom properties. */
-function atZoom(features: readonly GeoJSONVTFeature[], z: number): GeoJSONVTFeature[] {
-  const out: GeoJSONVTFeature[] = [];
-  for (const f of features) {
-    const tags = f.tags as Record<string, unknown> | null;
-    if (!tags || (!(MIN_ZOOM_KEY in tags) && !(MAX_ZOOM_KEY in tags))) {
-      out.push(f);
-      continue;
-    }
-    const { [MIN_ZOOM_KEY]: min, [MAX_ZOOM_KEY]: max, ...rest } = tags;
-    if ((typeof min === 'number' && z < min) || (typeof max === 'number' && z > max)) continue;
-    out.push({ ...f, tags: rest } as GeoJSONVTFeature);
-  }
-  return out;
-}
-
-export async function writeTiles(layers: readonly TilerLayer[], writer: PMTilesWriter): Promise<TilingReport> {
-  const indexes = layers.map((layer) => {
-    const fields: VectorLayerMetadata['fields'] = {};
-    const index = new GeoJSONVT(prepare(layer, fields), {
-      maxZoom: layer.spec.maxZoom,
-      indexMaxZoom: Math.min(5, layer.spec.maxZoom),
-      tolerance: layer.spec.simplification ?? 3,
-      extent: TILE_EXTENT,
-      buffer: TILE_BUFFER,
+/** Tiles the layers into a finished PMTiles archive at `archivePath` (metadata: vector_layers, bounds, center, zooms). */
+export async function tileToArchive(options: TileToArchiveOptions): Promise<TilingReport & { archive: ArchiveSummary }> {
+  const writer = await PMTilesWriter.create(options.archivePath);
+  try {
+    const report = await tileLayersInto(options.layers, writer, options.workDir, options);
+    const archive = await writer.finish({
+      metadata: { ...options.metadata, vector_layers: report.vectorLayers },
+      ...(report.bounds ? { bounds: report.bounds } : {}),
     });
-    return { spec: layer.spec, index, fields, frontier: [[0, 0]] as [number, number][] };
-  });
-  const report: TilingReport = {
-    zooms: [],
-    vectorLayers: indexes.map(({ spec, fields }) => ({ id: spec.id, fields, minzoom: spec.minZoom, maxzoom: spec.maxZoom })),
-  };
-  const deepest = Math.max(...layers.map((l) => l.spec.maxZoom));
-  for (let z = 0; z <= deepest; z += 1) {
-    const tiles = new Map<number, { x: number; y: number; layers: Record<string, GeoJSONVTTile> }>();
-    for (const layer of indexes) {
-      if (z > layer.spec.maxZoom) continue;
-      const next: [number, number][] = [];
-      for (const [x, y] of layer.frontier) {
-        const tile = layer.index.getTile(z, x, y);
-        if (!tile || tile.features.length === 0) continue;
-        next.push([2 * x, 2 * y], [2 * x + 1, 2 * y], [2 * x, 2 * y + 1], [2 * x + 1, 2 * y + 1]);
-        if (z < layer.spec.minZoom) continue;
-        const features = atZoom(tile.features, z);
-        if (features.length === 0) continue;
-        const id = zxyToTileId(z, x, y);
-        const entry = tiles.get(id) ?? { x, y, layers: {} };
-        entry.layers[layer.spec.id] = { ...tile, features };
-        tiles.set(id, entry);
-      }
-      layer.frontier = next;
-    }
-    let features = 0;
-    for (const id of [...tiles.keys()].sort((a, b) => a - b)) {
-      const { x, y, layers: tileLayers } = tiles.get(id)!;
-      features += Object.values(tileLayers).reduce((n, t) => n + t.features.length, 0);
-      await writer.addTile(z, x, y, gzipSync(fromGeojsonVt(tileLayers, { version: 2, extent: TILE_EXTENT })));
-    }
-    if (tiles.size) report.zooms.push({ zoom: z, tiles: tiles.size, features });
+    return { ...report, archive };
+  } catch (error) {
+    await writer.abort();
+    throw error;
   }
-  return report;
+}
+
+/** Small inputs held in arrays: the same tiling, scratch files in the system's temp folder, the writer left open. */
+export async function writeTiles(layers: readonly TilerLayer[], writer: PMTilesWriter, options: TilingOptions = {}): Promise<TilingReport> {
+  return tileLayersInto(layers, writer, os.tmpdir(), options);
+}
+
+/** Tiles the layers into an open writer (which the caller finishes). */
+export async function tileLayersInto(layers: readonly LayerSource[], writer: PMTilesWriter, workDir: string, options: TilingOptions = {}): Promise<TilingReport> {
+  await mkdir(workDir, { recursive: true });
+  const dir = await mkdtemp(path.join(workDir, 'canmap-tiling-'));
+  const spool = new TileSpool(dir);
+  const pool = new GzipPool();
+  const progress = options.onProgress;
+  let read = 0;
+  try {
+    const input = await spillLayers(layers, path.join(dir, 'part-0-0-0'), (n) => progress?.({ stage: 'reading', features: (read = n), tiles: 0 }));
+    read = input.features.reduce((a, b) => a + b, 0);
+    const output = new TileOutput(spool, pool, progress && ((tiles) => progress({ stage: 'tiling', features: read, tiles })));
+    const maker = new TileMaker(layers.map((l) => l.spec), options.budget);
+    let streamedTiles = 0;
+    if (input.root.count > 0) {
+      streamedTiles = await tileTree(input.root, {
+        maker, output, workDir: dir,
+        inMemoryFeatures: options.inMemoryFeatures ?? 250_000,
+        inMemoryBytes: options.inMemoryBytes ?? 256 << 20,
+      });
+    }
+    await output.flush();
+    progress?.({ stage: 'writing', features: read, tiles: output.tiles });
+    await spool.drainInto(writer);
+    return {
+      zooms: output.zoomStats(),
+      vectorLayers: layers.map(({ spec }, i) => ({ id: spec.id, fields: input.fields[i]!, minzoom: spec.minZoom, maxzoom: spec.maxZoom })),
+      dropped: output.zoomDrops(),
+      inputFeatures: read,
+      bounds: input.bounds,
+      streamedTiles,
+    };
+  } finally {
+    await pool.close();
+    spool.discard();
+    await rm(dir, { recursive: true, force: true });
+  }
 }

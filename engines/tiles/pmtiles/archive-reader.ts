@@ -1,0 +1,107 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import { bytesToHeader, findTile, type Entry, type Header } from 'pmtiles';
+import { zxyToTileId } from './tile-id.ts';
+import { Compression } from './header.ts';
+
+const FIRST_READ_BYTES = 16_384;
+const LEAF_CACHE_SIZE = 64;
+
+function readVarint(buf: Buffer, pos: { at: number }): number {
+  let value = 0;
+  let scale = 1;
+  for (;;) {
+    if (pos.at >= buf.length) throw new Error('truncated PMTiles directory');
+    const byte = buf[pos.at++]!;
+    value += (byte & 0x7f) * scale;
+    if (byte < 0x80) return value;
+    scale *= 0x80;
+  }
+}
+
+/** A PMTiles v3 directory (the column layout of directory.ts). */
+export function parseDirectory(buf: Buffer): Entry[] {
+  const pos = { at: 0 };
+  const count = readVarint(buf, pos);
+  const entries: Entry[] = [];
+  let lastId = 0;
+  for (let i = 0; i < count; i++) {
+    lastId += readVarint(buf, pos);
+    entries.push({ tileId: lastId, offset: 0, length: 0, runLength: 0 });
+  }
+  for (const e of entries) e.runLength = readVarint(buf, pos);
+  for (const e of entries) e.length = readVarint(buf, pos);
+  let previous: Entry | undefined;
+  for (const e of entries) {
+    const v = readVarint(buf, pos);
+    e.offset = v === 0 && previous ? previous.offset + previous.length : v - 1;
+    previous = e;
+  }
+  return entries;
+}
+
+/**
+ * Range reads of one local archive that answer a tile's stored bytes as they are (still gzip):
+ * the API serves them without re-compressing. The root directory stays in memory, recent leaf
+ * directories in a small cache.
+ */
+export class TileArchive {
+  private readonly leaves = new Map<number, Entry[]>();
+
+  private constructor(private readonly file: FileHandle, readonly header: Header, private readonly root: Entry[]) {}
+
+  static async open(path: string): Promise<TileArchive> {
+    const file = await open(path, 'r');
+    try {
+      const first = Buffer.alloc(FIRST_READ_BYTES);
+      const { bytesRead } = await file.read(first, 0, FIRST_READ_BYTES, 0);
+      const header = bytesToHeader(first.buffer.slice(0, bytesRead) as ArrayBuffer);
+      if (header.specVersion !== 3) throw new Error(`unsupported PMTiles version ${header.specVersion}`);
+      const archive = new TileArchive(file, header, []);
+      const root = await archive.directory(header.rootDirectoryOffset, header.rootDirectoryLength);
+      return new TileArchive(file, header, root);
+    } catch (err) {
+      await file.close();
+      throw err;
+    }
+  }
+
+  private async directory(offset: number, length: number): Promise<Entry[]> {
+    const raw = Buffer.alloc(length);
+    await this.file.read(raw, 0, length, offset);
+    const compression = this.header.internalCompression;
+    if (compression !== Compression.gzip && compression !== Compression.none) throw new Error(`unsupported directory compression ${compression}`);
+    return parseDirectory(compression === Compression.gzip ? gunzipSync(raw) : raw);
+  }
+
+  private async leaf(offset: number, length: number): Promise<Entry[]> {
+    const cached = this.leaves.get(offset);
+    if (cached) return cached;
+    const entries = await this.directory(this.header.leafDirectoryOffset + offset, length);
+    if (this.leaves.size >= LEAF_CACHE_SIZE) this.leaves.delete(this.leaves.keys().next().value!);
+    this.leaves.set(offset, entries);
+    return entries;
+  }
+
+  /** The tile's stored bytes (compressed as header.tileCompression says), or null when there is none. */
+  async tile(z: number, x: number, y: number): Promise<Buffer | null> {
+    if (z < this.header.minZoom || z > this.header.maxZoom) return null;
+    const id = zxyToTileId(z, x, y);
+    let entries = this.root;
+    for (let depth = 0; depth < 4; depth++) {
+      const entry = findTile(entries, id);
+      if (!entry) return null;
+      if (entry.runLength > 0) {
+        const bytes = Buffer.alloc(entry.length);
+        await this.file.read(bytes, 0, entry.length, this.header.tileDataOffset + entry.offset);
+        return bytes;
+      }
+      entries = await this.leaf(entry.offset, entry.length);
+    }
+    throw new Error('PMTiles directories nest deeper than 3 levels');
+  }
+
+  close(): Promise<void> {
+    return this.file.close();
+  }
+}

@@ -111,6 +111,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // The validated config, for route plugins that need a setting (e.g. BYOD_DIR); never re-read.
+  app.decorate('config', deps.config);
   await app.register(errorHandlerPlugin);
   if (deps.logger !== false) await app.register(requestLogPlugin);
   await app.register(jsonBodyPlugin);

@@ -63,6 +63,18 @@ export const errors = {
   notFound: (message = 'not found') => new ApiError(404, message),
   /** /places/{id}: unknown and malformed ids get this same answer, so nothing tells them apart. */
   placeNotFound: () => new ApiError(404, 'place not found'),
+  /** Tile routes answer their errors in plain text (volume 1 "Errors"). */
+  tileBadRequest: (message: string) => new ApiError(400, message, { plainText: true }),
+  tileNotFound: (message = 'not found') => new ApiError(404, message, { plainText: true }),
+  /** Volume 1 "Retired overlays": 410 naming the replacement (plain text on the tile route). */
+  layerRetired: (id: string, replacement: string, plainText = false) =>
+    new ApiError(410, `layer ${id} is retired; use ${replacement}`, { plainText }),
+  unknownLayer: (id: string) => new ApiError(404, `unknown layer ${JSON.stringify(id)}`),
+  /** /data/query on a layer served as tiles only: the message lists the queryable ids. */
+  tileOnlyLayer: (id: string, queryable: readonly string[]) =>
+    new ApiError(501, `layer ${id} is tile-only; queryable layers: ${queryable.join(', ')}`),
+  /** POST /byod refused before its body was read to the end: the connection closes after the answer, so the rest is never read. */
+  uploadRefused: (message: string) => new ApiError(400, message, { headers: { connection: 'close' } }),
   /** A path the gateway does not serve: plain text, after authentication. */
   unservedPath: () => new ApiError(404, 'Not Found', { plainText: true }),
   payloadTooLarge: (message: string) => new ApiError(413, message, { code: 'payload_too_large' }),

@@ -1,3 +1,4 @@
+import type { Config } from '../lib/config.ts';
 import type { KeyRecord } from '../lib/keys.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
@@ -11,6 +12,8 @@ declare module 'fastify' {
     pg: Pool;
     /** Epoch ms now (api/plugins/clock.ts); tests replace it. */
     now: () => number;
+    /** The config validated at start (lib/config.ts), as `buildApp` was given it. */
+    config: Config;
   }
   interface FastifyRequest {
     /** The authenticated key; null only on the few routes marked `config: { public: true }`. */

@@ -1,4 +1,5 @@
 import type { KindOpener } from '../releases/reader.ts';
+import { catalogOpener } from '../engines/catalog/release.ts';
 import { geocodingOpener } from '../engines/geocoding/release.ts';
 import { transitOpener } from '../engines/transit/release.ts';
 
@@ -9,4 +10,5 @@ import { transitOpener } from '../engines/transit/release.ts';
 export const releaseKinds: KindOpener<unknown>[] = [
   transitOpener,
   geocodingOpener,
+  catalogOpener,
 ];

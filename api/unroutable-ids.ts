@@ -9,6 +9,10 @@ const ID_ROUTES: readonly { path: RegExp; notFound: () => ApiError }[] = [
   { path: /^\/places\/[^/?]+(?:\/feedback)?(?:\?|$)/, notFound: errors.placeNotFound },
   { path: /^\/transit\/stops\/[^/?]+(?:\/departures)?(?:\?|$)/, notFound: () => errors.notFound('stop not found') },
   { path: /^\/transit\/routes\/[^/?]+(?:\?|$)/, notFound: () => errors.notFound('route not found') },
+  { path: /^\/byod\/[^/?]+(?:\/data)?(?:\?|$)/, notFound: () => errors.notFound('overlay not found') },
+  { path: /^\/byod\/[^/?]+\/[^/?]+\/[^/?]+\/[^/?]+(?:\?|$)/, notFound: () => errors.tileNotFound('overlay not found') },
+  { path: /^\/layers\/[^/?]+(?:\?|$)/, notFound: () => errors.notFound('unknown layer') },
+  { path: /^\/layers\/[^/?]+\/[^/?]+\/[^/?]+\/[^/?]+(?:\?|$)/, notFound: () => errors.tileNotFound('unknown layer') },
 ];
 
 /** The answer to a URL the router refused: the endpoint's 404 for an id route, else the unserved path. */

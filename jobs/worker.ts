@@ -8,6 +8,7 @@ import { createProcessor } from './processor.ts';
 import { openQueue, queueName } from './queues.ts';
 import type { ScheduledJob } from './schedules/scheduled-job.ts';
 import { startScheduledWorkers } from './schedules/start.ts';
+import { startByodTiling } from './byod/tiling-worker.ts';
 import { removeDeadStaging } from '../releases/staging.ts';
 
 export interface RunningWorkers {
@@ -21,6 +22,8 @@ export interface StartWorkersOptions {
   kinds: IngestKind<any>[];
   /** Recurring jobs (jobs/schedules/) run beside the kinds; none when omitted. */
   schedules?: ScheduledJob[];
+  /** Also tile uploaded GeoJSON overlays (jobs/byod/); `canmap worker` does. */
+  byodTiling?: boolean;
   log?: JobLog;
   /** How long Redis may take to get ready before start fails, closing what it opened (30 s). */
   readyTimeoutMs?: number;
@@ -103,19 +106,22 @@ export async function startWorkers(config: Config, options: StartWorkersOptions)
     throw err;
   }
   let schedules: Awaited<ReturnType<typeof startScheduledWorkers>> | null = null;
+  let byod: Awaited<ReturnType<typeof startByodTiling>> | null = null;
   try {
     schedules = options.schedules?.length ? await startScheduledWorkers(config, { schedules: options.schedules, pool, connection, log }) : null;
+    byod = options.byodTiling ? await startByodTiling(config, { pool, connection, log }) : null;
   } catch (err) {
+    await schedules?.close().catch(() => {});
     await abandon(true);
     throw err;
   }
-  const all = [...workers, ...(schedules?.workers ?? [])];
+  const all = [...workers, ...(schedules?.workers ?? []), ...(byod ? [byod.worker] : [])];
   log('info', `worker ${process.pid} ready: ${all.map((w) => w.name).join(', ')} (concurrency ${config.workerConcurrency})`);
 
   return {
     workers: all,
     async close() {
-      await Promise.all([...workers.map((w) => w.close()), schedules?.close()]);
+      await Promise.all([...workers.map((w) => w.close()), schedules?.close(), byod?.close()]);
       await Promise.all([...queues.values()].map((q) => q.close()));
       await pool.end();
       await connection.quit().catch(() => connection.disconnect());

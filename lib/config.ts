@@ -17,6 +17,8 @@ export interface Config {
   keyCacheTtlMs: number;
   /** Requests per API key in any 60 s window (api/access/rate-limit.ts). */
   rateLimitPerMinute: number;
+  /** Uploaded overlays' files (engines/byod/files.ts); the API and the worker share it. */
+  byodDir: string;
   /** Where this host's API processes journal their answers' usage (engines/access/meter-journal.ts). */
   meterJournalDir: string;
   releasePollMs: number;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: v.LOG_LEVEL,
     keyCacheTtlMs: v.KEY_CACHE_TTL_SECONDS * 1000,
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE,
+    byodDir: path.resolve(v.BYOD_DIR),
     meterJournalDir: path.resolve(v.METER_JOURNAL_DIR),
     releasePollMs: v.RELEASE_POLL_SECONDS * 1000,
     releaseReverifyMs: v.RELEASE_REVERIFY_INTERVAL_SECONDS * 1000,

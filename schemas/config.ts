@@ -18,6 +18,7 @@ export const ConfigVariables = {
   LOG_LEVEL: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info', description: 'pino log level' }),
   KEY_CACHE_TTL_SECONDS: Type.Integer({ default: 30, minimum: 1, maximum: 60, description: 'how long the API trusts a cached key lookup (a disabled key stops within this)' }),
   RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 1, maximum: 1000000000, description: 'requests one API key may make in any 60 seconds (volume 1: 1,000); exact across API processes sharing REDIS_URL' }),
+  BYOD_DIR: Type.String({ default: './data/byod', minLength: 1, description: 'uploaded overlays (POST /byod): their files, named by generated id; shared by the API and the worker that tiles them' }),
   METER_JOURNAL_DIR: Type.String({ default: './data/meter-journal', minLength: 1, description: 'this host\'s meter journal directory: each API process appends the events of its answers there before sending them, and flushes them to Postgres (never a shared volume)' }),
   RELEASE_POLL_SECONDS: Type.Integer({ default: 30, minimum: 1, maximum: 3600, description: 'the API re-reads enabled releases this often besides LISTEN/NOTIFY' }),
   RELEASE_REVERIFY_INTERVAL_SECONDS: Type.Integer({ default: 21600, minimum: 0, maximum: 604800, description: 'the API re-hashes every served release against its manifest this often, one at a time; 0 turns it off' }),

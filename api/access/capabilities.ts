@@ -22,7 +22,7 @@ const REFUSAL = {
  * marks the request premium, for the meter.
  */
 export function checkCapabilities(request: FastifyRequest, now: number): void {
-  const rules = requiredCapabilities(request.method, request.routeOptions.url ?? '', { query: request.query, body: request.body });
+  const rules = requiredCapabilities(request.method, request.routeOptions.url ?? '', { query: request.query, body: request.body, params: request.params });
   if (rules.length === 0) return;
   const caller = callerOrigin(request.headers);
   const fromDevOrigin = caller.state === 'present' && isDevOrigin(caller.origin);

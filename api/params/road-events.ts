@@ -3,6 +3,7 @@ import { DEFAULT_RADIUS_M, EVENT_STATUSES, EVENT_TYPES, SEVERITIES, type RoadEve
 import { parsePublisherTime } from '../../engines/road-events/publisher-time.ts';
 import type { RoadEventsFilter } from '../../engines/road-events/select.ts';
 import { parseBBox, parseLngLat } from '../../lib/geo/parse.ts';
+import { BBOX_WORDING } from './bbox.ts';
 import { errors } from '../errors.ts';
 
 
@@ -17,12 +18,6 @@ function jurisdictions(raw: string | undefined): string[] {
   return [...new Set(codes)];
 }
 
-const BBOX_WORDING: Record<'format' | 'range' | 'south-north' | 'west-east', string> = {
-  format: 'bbox must be west,south,east,north with 4 finite numbers, e.g. bbox=-123.5,48.3,-123.2,48.6',
-  range: 'bbox must be west,south,east,north with longitudes between -180 and 180 and latitudes between -90 and 90',
-  'south-north': 'bbox south must not be greater than north (bbox is west,south,east,north)',
-  'west-east': 'bbox west must not be greater than east (bbox is west,south,east,north)',
-};
 
 function bbox(raw: string | undefined): RoadEventsFilter['bbox'] {
   if (raw === undefined) return null;

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/index.ts';
+import { byodRoutes } from './byod/index.ts';
+import { dataRoutes } from './data/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
 import { geocodeRoutes } from './geocode/index.ts';
+import { identifyRoutes } from './identify/index.ts';
+import { layersRoutes } from './layers/index.ts';
 import { placesRoutes } from './places/index.ts';
 import { roadEventsRoutes } from './road-events/index.ts';
 import { coverageRoute } from './transit/coverage.ts';
@@ -19,4 +23,8 @@ export const routes: FastifyPluginAsync[] = [
   placesRoutes,
   feedbackRoutes,
   accountRoutes,
+  byodRoutes,
+  layersRoutes,
+  identifyRoutes,
+  dataRoutes,
 ];

@@ -8,7 +8,7 @@ import { onStopSignal } from '../stop-signal.ts';
 
 export const workerCommand: Command = {
   name: 'worker',
-  summary: 'run ingest jobs of every kind and the road-event polls until SIGTERM/SIGINT (then finish the current job and exit)',
+  summary: 'run ingest jobs of every kind, the road-event polls and the tiling of uploaded overlays until SIGTERM/SIGINT (then finish the current job and exit)',
   usage: 'worker',
   async run(argv, { config, out }) {
     parseCommandArgs(argv, {}, this.usage);
@@ -19,7 +19,7 @@ export const workerCommand: Command = {
       second: (signal) => log('warn', `${signal} again: stopping now; unfinished jobs are retried once their lock expires`),
     });
 
-    const running = await startWorkers(config, { kinds: ingestKinds, schedules: scheduledJobs, log });
+    const running = await startWorkers(config, { kinds: ingestKinds, schedules: scheduledJobs, byodTiling: true, log });
     const signal = await stop.stopped;
     await running.close();
     stop.dispose();

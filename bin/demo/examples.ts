@@ -16,6 +16,10 @@ export function demoExamples(baseUrl: string, key: string): string[] {
     `curl ${auth} '${baseUrl}/geocode/nearby?category=ev+charger&near=-75.6953,45.4206'`,
     `curl ${auth} '${baseUrl}/geocode/reverse?lon=-123.1209&lat=49.2828'`,
     `curl ${auth} -H 'Content-Type: application/json' -d '{"queries":["k1a 0a9","Gare Centrale"]}' '${baseUrl}/geocode/batch'`,
+    `curl ${auth} '${baseUrl}/layers'`,
+    `curl ${auth} '${baseUrl}/identify?at=-73.60,45.485'`,
+    `curl ${auth} '${baseUrl}/data/query?layer=energy.wells&bbox=-115,52,-114,53&limit=3'`,
+    `curl -s -o /dev/null -w '%{http_code} %{content_type} %{size_download} bytes\\n' '${baseUrl}/layers/municipalities/10/187/342?key=${key}'`,
     `curl '${baseUrl}/openapi.json?key=${key}'`,
     // Access: a premium layer from a dev origin works on the dev plan, from elsewhere it is 403 dev_only.
     `curl ${auth} -H 'Origin: http://localhost:5173' '${baseUrl}/geocode/search?q=Suncor&layers=facility'`,

@@ -20,6 +20,7 @@ async function sampleSources(dir: string): Promise<Array<{ kind: string; options
   return [
     { kind: TRANSIT_KIND, options: { feeds: path.join(ROOT, 'samples/gtfs/feeds.json') } },
     { kind: 'geocoding', options: { input: await writeGeocodingSamples(dir) } },
+    { kind: 'catalog', options: { definition: path.join(ROOT, 'samples/catalog/demo.catalog.json') } },
   ];
 }
 

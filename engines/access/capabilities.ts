@@ -11,7 +11,7 @@ export interface CapabilityRule {
   method: 'GET' | 'POST';
   /** The route as registered (Fastify's routeOptions.url). */
   route: string;
-  from: 'query' | 'body';
+  from: 'query' | 'body' | 'params';
   param: string;
   /** Any of these (case-insensitive, in a comma list or an array) needs the capability. */
   values: readonly string[];
@@ -23,10 +23,33 @@ export interface CapabilityRule {
 const ENERGY_LAYERS = ['well', 'facility'];
 const WELLS_AND_FACILITIES = 'Well and facility search';
 
+/** The industry layers of the catalog (volume 3 "Layer catalog row"); a catalog build checks its rows' addon against these. */
+const CATALOG_LAYERS: readonly { ids: readonly string[]; capability: PremiumCapability; grants: string }[] = [
+  { ids: ['survey.dls', 'survey.nts'], capability: 'legalLand', grants: 'The survey grid layers' },
+  { ids: ['survey.parcels'], capability: 'agriculture', grants: 'The parcel layer' },
+  { ids: ['energy.wells'], capability: 'energy', grants: 'The well layer' },
+  { ids: ['energy.mineral-tenure'], capability: 'mining', grants: 'The mineral tenure layer' },
+  { ids: ['remote.airports'], capability: 'remote', grants: 'The remote airports layer' },
+];
+
+/** Every way a request names catalog layers: the tile path, identify's list, query's one layer. */
+const CATALOG_ROUTES = [
+  { route: '/layers/:id/:z/:x/:y', from: 'params', param: 'id' },
+  { route: '/identify', from: 'query', param: 'layers' },
+  { route: '/data/query', from: 'query', param: 'layer' },
+] as const;
+
 export const CAPABILITY_RULES: readonly CapabilityRule[] = [
   { method: 'GET', route: '/geocode/search', from: 'query', param: 'layers', values: ENERGY_LAYERS, capability: 'energy', grants: WELLS_AND_FACILITIES },
   { method: 'POST', route: '/geocode/batch', from: 'body', param: 'layers', values: ENERGY_LAYERS, capability: 'energy', grants: WELLS_AND_FACILITIES },
+  ...CATALOG_ROUTES.flatMap(({ route, from, param }) =>
+    CATALOG_LAYERS.map(({ ids, capability, grants }) => ({ method: 'GET' as const, route, from, param, values: ids, capability, grants }))),
 ];
+
+/** The capability a catalog layer needs (null: core), by the table above. */
+export function catalogLayerCapability(layerId: string): PremiumCapability | null {
+  return CATALOG_LAYERS.find((l) => l.ids.includes(layerId))?.capability ?? null;
+}
 
 const RULES_BY_ROUTE = new Map<string, CapabilityRule[]>();
 for (const rule of CAPABILITY_RULES) {
@@ -43,11 +66,11 @@ function tokens(value: unknown): string[] {
 }
 
 /** The premium capabilities a request needs, by the table. */
-export function requiredCapabilities(method: string, route: string, input: { query: unknown; body: unknown }): CapabilityRule[] {
+export function requiredCapabilities(method: string, route: string, input: { query: unknown; body: unknown; params?: unknown }): CapabilityRule[] {
   const rules = RULES_BY_ROUTE.get(`${method} ${route}`);
   if (!rules) return [];
   return rules.filter((rule) => {
-    const source = rule.from === 'query' ? input.query : input.body;
+    const source = input[rule.from];
     if (typeof source !== 'object' || source === null || !Object.hasOwn(source, rule.param)) return false;
     return tokens((source as Record<string, unknown>)[rule.param]).some((t) => rule.values.includes(t));
   });

@@ -18,6 +18,10 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   'openapi.json': 'discovery',
   '.well-known': 'discovery',
   feedback: 'feedback',
+  layers: 'catalog',
+  identify: 'catalog',
+  data: 'catalog',
+  byod: 'byod',
   fonts: 'fonts',
   sprites: 'sprites',
 };

@@ -1,10 +1,11 @@
 import type { IngestKind } from '../kind.ts';
+import { catalogKind } from './catalog.ts';
 import { geocodingKind } from './geocoding.ts';
 import { transitKind } from './transit.ts';
 
 /** Every kind `canmap ingest` accepts and `canmap worker` runs; one file per kind beside this one. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kinds differ in payload type
-export const ingestKinds: IngestKind<any>[] = [transitKind, geocodingKind];
+export const ingestKinds: IngestKind<any>[] = [transitKind, geocodingKind, catalogKind];
 
 export function findKind(name: string) {
   return ingestKinds.find((k) => k.kind === name);

@@ -33,6 +33,7 @@ export async function createTestEnv(label: string, overrides: Record<string, str
     REDIS_PREFIX: `canmap-test-${id}`,
     RELEASES_DIR: releasesDir,
     METER_JOURNAL_DIR: path.join(releasesDir, '.meter-journal'),
+    BYOD_DIR: path.join(releasesDir, '.byod'),
     PORT: '0',
     ADMIN_PORT: '0',
     BASE_URL: 'http://api.canmap.test',

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { rm } from 'node:fs/promises';
+import { acceptUpload } from '../../../engines/byod/accept-upload.ts';
+import { overlayOwner } from '../../../engines/byod/owner.ts';
+import { countOverlays } from '../../../engines/byod/store.ts';
+import {
+  BYOD_ERRORS, BYOD_MAX_BYTES, BYOD_MAX_OVERLAYS, BYOD_MULTIPART_OVERHEAD_BYTES, ByodOverlay, ByodUploadBody, ByodUploadQuery, type ByodKind,
+} from '../../../schemas/byod-api.ts';
+import { errorResponses } from '../../../schemas/common.ts';
+import { errors } from '../../errors.ts';
+import { sanitizeDisplayName } from '../../params/byod/name.ts';
+import { MISSING_BODY, readMultipartUpload, registerUploadParsers, TOO_LARGE, type IncomingUpload } from '../../params/byod/upload-body.ts';
+import { overlayReply } from '../../replies/byod.ts';
+import type { ByodRouteDeps } from './deps.ts';
+
+const QUOTA_FULL = `overlay limit reached: ${BYOD_MAX_OVERLAYS} uploaded overlays per account; delete one (DELETE /byod/{id}) before uploading another`;
+const DEFAULT_NAMES: Readonly<Record<ByodKind, string>> = { geojson: 'untitled.geojson', pmtiles: 'untitled.pmtiles' };
+
+/** The display name: a multipart name field, else the file name, else the name query parameter. */
+function chooseName(upload: IncomingUpload, query: string | undefined): string {
+  const fallback = upload.fileName ?? DEFAULT_NAMES[upload.kind];
+  const field = sanitizeDisplayName(upload.nameField, '', 'name');
+  if (!field.ok) throw errors.badRequest(field.error);
+  if (field.value) return field.value;
+  const name = sanitizeDisplayName(query, fallback);
+  if (!name.ok) throw errors.badRequest(name.error);
+  return name.value;
+}
+
+/**
+ * POST /byod: a GeoJSON or PMTiles file → a stored overlay (201). What can be refused before the
+ * body is read is refused first (a full quota, a Content-Length over the limit, a bad name), so
+ * nothing is streamed for nothing; the quota is then enforced again, atomically, when the row is
+ * inserted (engines/byod/store.ts).
+ */
+export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, { files, tiling }) => {
+  const raw = new WeakMap<FastifyRequest, IncomingUpload>();
+  await registerUploadParsers(app, files, raw);
+
+  app.post('/byod', {
+    bodyLimit: BYOD_MAX_BYTES + BYOD_MULTIPART_OVERHEAD_BYTES,
+    schema: {
+      tags: ['byod'],
+      summary: 'Upload an overlay',
+      description: `A GeoJSON or PMTiles (vector) file of at most ${BYOD_MAX_BYTES} bytes, as the body or as the file field of a ` +
+        `multipart form; ${BYOD_MAX_OVERLAYS} overlays per account. GeoJSON is checked now and tiled by a background job ` +
+        '(status processing, then ready or failed); a PMTiles archive is checked now and served as it is.',
+      querystring: ByodUploadQuery,
+      body: ByodUploadBody,
+      response: { 201: ByodOverlay, ...errorResponses(BYOD_ERRORS, 400) },
+    },
+    preParsing: async (request, _reply, payload) => {
+      const length = Number(request.headers['content-length']);
+      const multipart = request.headers['content-type']?.toLowerCase().startsWith('multipart/') === true;
+      if (length > BYOD_MAX_BYTES + (multipart ? BYOD_MULTIPART_OVERHEAD_BYTES : 0)) throw errors.uploadRefused(TOO_LARGE);
+      const { name } = request.query as { name?: unknown };
+      // Anything but one string (name given twice) is left to the schema's 400 after parsing.
+      if (!multipart && typeof name === 'string') {
+        const checked = sanitizeDisplayName(name, '');
+        if (!checked.ok) throw errors.uploadRefused(checked.error);
+      }
+      if (await countOverlays(app.pg, overlayOwner(request.apiKey!)) >= BYOD_MAX_OVERLAYS) throw errors.uploadRefused(QUOTA_FULL);
+      return payload;
+    },
+    // A body received for a request that then failed validation never reaches the handler: its
+    // temporary file goes before the answer does (the handler's own are gone by then already).
+    onSend: async (request, _reply, payload) => {
+      const upload = raw.get(request);
+      if (upload) await rm(upload.received.path, { force: true });
+      return payload;
+    },
+  }, async (request, reply) => {
+    const upload = request.isMultipart() ? await readMultipartUpload(request, files) : raw.get(request);
+    if (!upload) throw errors.badRequest(MISSING_BODY);
+    try {
+      const result = await acceptUpload(app.pg, files, {
+        received: upload.received,
+        kind: upload.kind,
+        name: chooseName(upload, request.query.name),
+        owner: overlayOwner(request.apiKey!),
+        now: new Date(app.now()),
+        limit: BYOD_MAX_OVERLAYS,
+      });
+      if (!result.stored) throw errors.badRequest(QUOTA_FULL);
+      const overlay = result.overlay;
+      if (overlay.status === 'processing') await tiling.request(overlay.id);
+      reply.code(201).header('cache-control', 'no-store').header('location', `/byod/${overlay.id}`);
+      return overlayReply(overlay, app.config.baseUrl);
+    } finally {
+      await rm(upload.received.path, { force: true });
+    }
+  });
+};

@@ -1,0 +1,51 @@
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { QueryError } from '../../lib/query-error.ts';
+import { BYOD_GEOJSON_LAYER, BYOD_GEOJSON_MAX_ZOOM } from '../../schemas/byod-api.ts';
+import { PMTilesWriter } from '../tiles/pmtiles/writer.ts';
+import { tileLayersInto } from '../tiles/tiler.ts';
+import { readGeoJson, type Bounds } from './geojson.ts';
+import { chooseMaxZoom } from './max-zoom.ts';
+
+/**
+ * A stored GeoJSON upload → a PMTiles archive of one vector layer (`byod`) with the project's
+ * tiler, zoom 0 to the deepest zoom its tile budget allows (max-zoom.ts). A file that cannot be
+ * tiled for a reason of its own throws a QueryError, which the job records as the overlay's error.
+ */
+
+export interface TiledUpload {
+  minZoom: number;
+  maxZoom: number;
+  bounds: Bounds;
+  layers: string[];
+  tiles: number;
+  bytes: number;
+}
+
+/** Scratch files go beside the archive (BYOD_DIR/.incoming/), removed by the tiler when it ends. */
+export async function tileGeoJsonUpload(sourcePath: string, archivePath: string): Promise<TiledUpload> {
+  const { features, bounds } = readGeoJson(await readFile(sourcePath));
+  const drawable = features.filter((f) => f.geometry !== null);
+  const maxZoom = chooseMaxZoom(drawable.map((f) => f.geometry), BYOD_GEOJSON_MAX_ZOOM);
+  const writer = await PMTilesWriter.create(archivePath);
+  try {
+    const report = await tileLayersInto([{ spec: { id: BYOD_GEOJSON_LAYER, minZoom: 0, maxZoom }, features: drawable }], writer, path.dirname(archivePath));
+    if (report.zooms.length === 0) throw new QueryError('the features produced no tiles (are the geometries degenerate?)');
+    const archive = await writer.finish({
+      metadata: { name: BYOD_GEOJSON_LAYER, vector_layers: report.vectorLayers },
+      bounds: { minLon: bounds[0], minLat: bounds[1], maxLon: bounds[2], maxLat: bounds[3] },
+    });
+    return {
+      minZoom: archive.minZoom,
+      maxZoom: archive.maxZoom,
+      bounds,
+      layers: report.vectorLayers.map((l) => l.id),
+      tiles: archive.addressedTiles,
+      bytes: archive.bytes,
+    };
+  } catch (err) {
+    await writer.abort();
+    await rm(archivePath, { force: true });
+    throw err;
+  }
+}

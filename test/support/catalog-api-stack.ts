@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, type RunningServer } from '../../api/server.ts';
+import { prepareCatalogRelease } from '../../ingest/catalog/release.ts';
+import { createKey, type CreateKeyInput } from '../../lib/keys.ts';
+import { createPool, type Pool } from '../../lib/postgres.ts';
+import { publishRelease } from '../../releases/publish.ts';
+import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';
+import { CATALOG_KIND } from '../../schemas/catalog-release.ts';
+import { answerOf, type Answer } from './answer.ts';
+import { createTestEnv, type TestEnv } from './env.ts';
+
+/**
+ * The whole API as `canmap serve` runs it on a test database, plus catalog releases built from
+ * definition files the way the catalog job builds them (prepare → publish → enable).
+ */
+export class CatalogApiStack {
+  server: RunningServer | null = null;
+  key = '';
+
+  private constructor(readonly env: TestEnv, readonly pool: Pool) {}
+
+  static async create(label: string): Promise<CatalogApiStack> {
+    const env = await createTestEnv(label);
+    const stack = new CatalogApiStack(env, createPool(env.config.databaseUrl, 4));
+    stack.key = await stack.createKey({});
+    return stack;
+  }
+
+  async createKey(input: CreateKeyInput): Promise<string> {
+    return (await createKey(this.pool, input)).key;
+  }
+
+  async build(definitionFile: string): Promise<RegisteredRelease> {
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'canmap-catalog-work-'));
+    try {
+      const spec = await prepareCatalogRelease(definitionFile, { workDir });
+      return (await publishRelease({ pool: this.pool, releasesDir: this.env.config.releasesDir }, spec)).release;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+
+  async enable(release: RegisteredRelease): Promise<void> {
+    await enableRelease(this.pool, release.id, 'catalog test');
+    if (this.server) await this.waitForRelease(release.id);
+  }
+
+  async start(): Promise<void> {
+    this.server = await startServer(this.env.config, { logger: false });
+  }
+
+  /** Waits until the API serves catalog release `id` (it learns of an enable by NOTIFY). */
+  async waitForRelease(id: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.server!.app.releases.status()[CATALOG_KIND]?.id !== id) {
+      if (Date.now() > deadline) throw new Error(`catalog release ${id} not served: ${JSON.stringify(this.server!.app.releases.status())}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async get(url: string, options: { key?: string | null; headers?: Record<string, string> } = {}): Promise<Answer> {
+    const key = options.key === undefined ? this.key : options.key;
+    const response = await this.server!.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...(key === null ? {} : { authorization: `Bearer ${key}` }), ...options.headers },
+    });
+    return answerOf(response);
+  }
+
+  /** Raw bytes of an answer (tiles). */
+  async getBytes(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+    const response = await this.server!.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${this.key}`, ...headers } });
+    return { status: response.statusCode, headers: response.headers, body: response.rawPayload };
+  }
+
+  async close(): Promise<void> {
+    await this.server?.close();
+    await this.pool.end();
+    await this.env.cleanup();
+  }
+}

@@ -28,6 +28,9 @@ export interface SpilledInput {
 
 export async function spillLayers(layers: readonly LayerSource[], rootPath: string, onFeatures?: (read: number) => void): Promise<SpilledInput> {
   for (const { spec } of layers) checkLayerSpec(spec);
+  const ids = layers.map((l) => l.spec.id);
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (repeated !== undefined) throw new Error(`two source layers are called ${repeated}: one archive needs distinct names`);
   const file = new RecordWriter(rootPath);
   const fields = layers.map(() => ({}) as Record<string, FieldType>);
   const counts = layers.map(() => 0);

@@ -109,10 +109,9 @@ export async function tileLayersInto(layers: readonly LayerSource[], writer: PMT
   const spool = new TileSpool(dir);
   const pool = new GzipPool();
   const progress = options.onProgress;
-  let read = 0;
   try {
-    const input = await spillLayers(layers, path.join(dir, 'part-0-0-0'), (n) => progress?.({ stage: 'reading', features: (read = n), tiles: 0 }));
-    read = input.features.reduce((a, b) => a + b, 0);
+    const input = await spillLayers(layers, path.join(dir, 'part-0-0-0'), (n) => progress?.({ stage: 'reading', features: n, tiles: 0 }));
+    const read = input.features.reduce((a, b) => a + b, 0);
     const output = new TileOutput(spool, pool, progress && ((tiles) => progress({ stage: 'tiling', features: read, tiles })));
     const maker = new TileMaker(layers.map((l) => l.spec), options.budget);
     let streamedTiles = 0;

@@ -45,9 +45,9 @@ async function tile(name: string, features: TilerFeature[], budget?: TileBudget)
   });
   const reader = openArchive(file);
   try {
-    const raw = (await reader.bytes(Z, TX, TY))!;
+    const raw = await reader.bytes(Z, TX, TY);
     const ids = layerFeatures(await reader.tile(Z, TX, TY), name).map((f) => Number(f.id));
-    return { report, ids, gzipBytes: gzipSync(raw).length };
+    return { report, ids, gzipBytes: raw ? gzipSync(raw).length : 0 };
   } finally {
     await reader.close();
   }
@@ -76,6 +76,18 @@ describe('tile budget', () => {
     expect(gzipBytes).toBeLessThanOrEqual(20_000);
     expect(report.dropped).toEqual([{ zoom: Z, tilesOverBudget: 1, featuresDropped: 300 - kept, bytesBefore: expect.any(Number) }]);
     expect(report.dropped[0]!.bytesBefore).toBeGreaterThan(20_000);
+  });
+
+  it('a feature alone over the byte cap: its tile is left out, and that is reported too', async () => {
+    const next = random(11);
+    const [big, small] = squares().slice(0, 2);
+    big!.properties = { text: Array.from({ length: 6000 }, () => Math.floor(next() * 36).toString(36)).join('') };
+    const [x, y] = at(0.5, 0.5);
+    const elsewhere = { ...small!, geometry: { type: 'Point', coordinates: [x + 3, y] } } as TilerFeature;
+    const { report, ids } = await tile('oversized', [big!, elsewhere], { maxBytes: 2_000 });
+    expect(ids).toEqual([]);
+    expect(report.dropped).toEqual([{ zoom: Z, tilesOverBudget: 1, featuresDropped: 1, bytesBefore: expect.any(Number) }]);
+    expect(report.zooms).toEqual([{ zoom: Z, tiles: 1, features: 1 }]);
   });
 
   it('points: the densest place is thinned, isolated points stay', async () => {

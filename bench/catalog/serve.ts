@@ -30,6 +30,7 @@ import { seededRandom } from '../geocoding/random.ts';
 import { loadPaths, type LoadResult } from '../geocoding/load.ts';
 import { freePort, startCanmap } from '../geocoding/processes.ts';
 import { BENCH_GRID, writeComplexPolygons } from './complex-polygons.ts';
+import { tileContaining } from '../../engines/tiles/tile-feature.ts';
 
 const TARGETS = { tilesPerSecond: 3000, tileP95: 20, identifyP95: 10, queryP95: 20 };
 const LAYER = 'bench.areas';
@@ -37,11 +38,6 @@ const LAYER = 'bench.areas';
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '15' } } });
 const seconds = Number(values.duration);
 
-function tileAt(lng: number, lat: number, z: number): [number, number] {
-  const n = 2 ** z;
-  const rad = (lat * Math.PI) / 180;
-  return [Math.floor(((lng + 180) / 360) * n), Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)];
-}
 
 /** Reads every tile in turn at `concurrency` for `seconds`: tiles per second. */
 async function readLoop(tiles: readonly [number, number, number][], concurrency: number, read: (z: number, x: number, y: number) => Promise<unknown>): Promise<number> {
@@ -98,7 +94,7 @@ try {
   const tiles: [number, number, number][] = [];
   while (tiles.length < 2000) {
     const z = 10 + Math.floor(next() * 5);
-    const [x, y] = tileAt(...inGrid(), z);
+    const [x, y] = tileContaining(...inGrid(), z);
     if (await archive.tile(z, x, y)) tiles.push([z, x, y]);
   }
   const reader = new PMTiles(new FileSource(archivePath));

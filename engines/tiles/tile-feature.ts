@@ -60,6 +60,12 @@ export function projectY(lat: number): number {
   return y < 0 ? 0 : y > 1 ? 1 : y;
 }
 
+/** The z/x/y tile holding a point (Web Mercator, y down). */
+export function tileContaining(lng: number, lat: number, z: number): [number, number] {
+  const n = 2 ** z;
+  return [Math.min(n - 1, Math.floor(projectX(lng) * n)), Math.min(n - 1, Math.floor(projectY(lat) * n))];
+}
+
 export function unprojectX(x: number): number {
   return (x - 0.5) * 360;
 }

@@ -4,13 +4,8 @@ import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogApiStack } from '../support/catalog-api-stack.ts';
 import { repoPath } from '../support/paths.ts';
+import { tileContaining } from '../../engines/tiles/tile-feature.ts';
 
-/** The tile holding a point at zoom z. */
-function tileAt(lng: number, lat: number, z: number): [number, number] {
-  const n = 2 ** z;
-  const rad = (lat * Math.PI) / 180;
-  return [Math.floor(((lng + 180) / 360) * n), Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)];
-}
 
 const decode = (gzipped: Buffer) => new VectorTile(new PbfReader(new Uint8Array(gunzipSync(gzipped))));
 
@@ -19,12 +14,9 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
   let releaseId = '';
 
   beforeAll(async () => {
-    stack = await CatalogApiStack.create('catalog_api');
-    const release = await stack.build(repoPath('samples/catalog/demo.catalog.json'));
-    releaseId = release.id;
-    await stack.enable(release);
-    await stack.start();
-    await stack.waitForRelease(release.id);
+    const serving = await CatalogApiStack.serving('catalog_api', repoPath('samples/catalog/demo.catalog.json'));
+    stack = serving.stack;
+    releaseId = serving.release.id;
   }, 180_000);
 
   afterAll(async () => {
@@ -68,7 +60,7 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
 
   describe('GET /layers/{id}/{z}/{x}/{y}', () => {
     it('serves the stored gzip tile with its ETag and cache policy, and 304 when current', async () => {
-      const [x, y] = tileAt(-114.07, 51.05, 10);
+      const [x, y] = tileContaining(-114.07, 51.05, 10);
       const answer = await stack.getBytes(`/layers/municipalities/10/${x}/${y}.pbf`, { 'accept-encoding': 'gzip, br' });
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toBe('application/x-protobuf');
@@ -86,7 +78,7 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
     });
 
     it('answers 204 outside the zoom band or where there is no tile', async () => {
-      const [x, y] = tileAt(-114.07, 51.05, 3);
+      const [x, y] = tileContaining(-114.07, 51.05, 3);
       expect((await stack.getBytes(`/layers/municipalities/3/${x}/${y}`)).status).toBe(204);
       expect((await stack.getBytes('/layers/municipalities/10/0/0')).status).toBe(204);
       expect((await stack.getBytes('/layers/municipalities/15/0/0')).status).toBe(204);
@@ -104,10 +96,10 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
     });
 
     it('carries every source layer of a stacked archive within its own zoom band', async () => {
-      const [x6, y6] = tileAt(-114.5, 50.9, 6);
+      const [x6, y6] = tileContaining(-114.5, 50.9, 6);
       const low = decode((await stack.getBytes(`/layers/survey.nts/6/${x6}/${y6}`)).body);
       expect(Object.keys(low.layers).sort()).toEqual(['nts_map_area', 'nts_series', 'nts_sheet']);
-      const [x10, y10] = tileAt(-114.5, 50.9, 10);
+      const [x10, y10] = tileContaining(-114.5, 50.9, 10);
       const high = decode((await stack.getBytes(`/layers/survey.nts/10/${x10}/${y10}`)).body);
       expect(Object.keys(high.layers).sort()).toEqual(['nts_block', 'nts_sheet']);
       expect(high.layers.nts_sheet!.feature(0).properties.survey_system).toBe('NTS');
@@ -118,7 +110,7 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
     it('refuses a paid key without the add-on on tiles, identify and query, and serves it with the add-on', async () => {
       const without = await stack.createKey({ plan: 'indie', addons: [] });
       const withAddons = await stack.createKey({ plan: 'indie', addons: ['legal-land', 'energy'] });
-      const [x, y] = tileAt(-114.5, 50.9, 6);
+      const [x, y] = tileContaining(-114.5, 50.9, 6);
       for (const url of [`/layers/survey.nts/6/${x}/${y}`, '/identify?at=-114.5,50.9&layers=municipalities,survey.nts', '/data/query?layer=energy.wells&bbox=-115,52,-114,53']) {
         const refused = await stack.get(url, { key: without });
         expect(refused.status).toBe(403);

@@ -4,12 +4,8 @@ import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogApiStack } from '../support/catalog-api-stack.ts';
 import { repoPath } from '../support/paths.ts';
+import { tileContaining } from '../../engines/tiles/tile-feature.ts';
 
-function tileAt(lng: number, lat: number, z: number): [number, number] {
-  const n = 2 ** z;
-  const rad = (lat * Math.PI) / 180;
-  return [Math.floor(((lng + 180) / 360) * n), Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)];
-}
 
 /**
  * A catalog built from real data: municipal boundaries, parks and aerodromes assembled from the
@@ -21,12 +17,9 @@ describe('catalog release from the Vancouver OSM extract', () => {
   let stats: any;
 
   beforeAll(async () => {
-    stack = await CatalogApiStack.create('catalog_osm');
-    const release = await stack.build(repoPath('test/catalog/vancouver.catalog.json'));
-    stats = release.manifest.stats;
-    await stack.enable(release);
-    await stack.start();
-    await stack.waitForRelease(release.id);
+    const serving = await CatalogApiStack.serving('catalog_osm', repoPath('test/catalog/vancouver.catalog.json'));
+    stack = serving.stack;
+    stats = serving.release.manifest.stats;
   }, 180_000);
 
   afterAll(async () => {
@@ -61,7 +54,7 @@ describe('catalog release from the Vancouver OSM extract', () => {
   });
 
   it('tiles parks with their holes and the fields of volume 3', async () => {
-    const [x, y] = tileAt(-123.2, 49.2175, 14);
+    const [x, y] = tileContaining(-123.2, 49.2175, 14);
     const response = await stack.getBytes(`/layers/parks/14/${x}/${y}`);
     expect(response.status).toBe(200);
     const layer = new VectorTile(new PbfReader(new Uint8Array(gunzipSync(response.body)))).layers.parks!;

@@ -28,6 +28,16 @@ export class CatalogApiStack {
     return stack;
   }
 
+  /** A stack serving the release built from one definition. */
+  static async serving(label: string, definitionFile: string): Promise<{ stack: CatalogApiStack; release: RegisteredRelease }> {
+    const stack = await CatalogApiStack.create(label);
+    const release = await stack.build(definitionFile);
+    await stack.enable(release);
+    await stack.start();
+    await stack.waitForRelease(release.id);
+    return { stack, release };
+  }
+
   async createKey(input: CreateKeyInput): Promise<string> {
     return (await createKey(this.pool, input)).key;
   }

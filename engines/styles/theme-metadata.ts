@@ -1,0 +1,20 @@
+/** `metadata['svc:theme']` of a themed style: marker and route, the theme's values over defaults. */
+import type { Flavor } from '@protomaps/basemaps';
+import type { MarkerTheme, RouteTheme, ThemeSpec } from './theme-schema.js';
+import type { Mode } from './style-names.js';
+
+export interface ThemeMetadata { marker: MarkerTheme; route: RouteTheme }
+
+export function themeMetadata(theme: ThemeSpec, flavor: Flavor, mode: Mode): ThemeMetadata {
+  const marker: MarkerTheme = { color: '#e11d48', scale: 1, ...theme.marker };
+  const route: RouteTheme = {
+    color: mode === 'light' ? '#2563eb' : '#60a5fa',
+    width: 5,
+    opacity: 0.9,
+    casingColor: flavor.background,
+    casingWidth: 2,
+    casingOpacity: 0.9,
+    ...theme.route,
+  };
+  return { marker, route };
+}

@@ -75,6 +75,9 @@ export const errors = {
     new ApiError(501, `layer ${id} is tile-only; queryable layers: ${queryable.join(', ')}`),
   /** POST /byod refused before its body was read to the end: the connection closes after the answer, so the rest is never read. */
   uploadRefused: (message: string) => new ApiError(400, message, { headers: { connection: 'close' } }),
+  /** GET /styles/{style}.json: volume 1 "Status codes" 404 body, listing every style name. */
+  unknownStyle: (styles: readonly string[]) => new ApiError(404, 'unknown style', { extra: { styles: [...styles] } }),
+  invalidTheme: (detail: string[]) => new ApiError(400, 'invalid theme', { code: 'invalid_theme', extra: { detail } }),
   /** A path the gateway does not serve: plain text, after authentication. */
   unservedPath: () => new ApiError(404, 'Not Found', { plainText: true }),
   payloadTooLarge: (message: string) => new ApiError(413, message, { code: 'payload_too_large' }),

@@ -1,3 +1,4 @@
+import { ALL_STYLE_NAMES } from '../engines/styles/style-names.ts';
 import { ApiError, errors } from './errors.ts';
 
 /**
@@ -11,6 +12,7 @@ const ID_ROUTES: readonly { path: RegExp; notFound: () => ApiError }[] = [
   { path: /^\/transit\/routes\/[^/?]+(?:\?|$)/, notFound: () => errors.notFound('route not found') },
   { path: /^\/byod\/[^/?]+(?:\/data)?(?:\?|$)/, notFound: () => errors.notFound('overlay not found') },
   { path: /^\/byod\/[^/?]+\/[^/?]+\/[^/?]+\/[^/?]+(?:\?|$)/, notFound: () => errors.tileNotFound('overlay not found') },
+  { path: /^\/styles\/[^/?]+(?:\?|$)/, notFound: () => errors.unknownStyle(ALL_STYLE_NAMES) },
   { path: /^\/layers\/[^/?]+(?:\?|$)/, notFound: () => errors.notFound('unknown layer') },
   { path: /^\/layers\/[^/?]+\/[^/?]+\/[^/?]+\/[^/?]+(?:\?|$)/, notFound: () => errors.tileNotFound('unknown layer') },
 ];

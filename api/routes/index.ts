@@ -8,6 +8,7 @@ import { identifyRoutes } from './identify/index.ts';
 import { layersRoutes } from './layers/index.ts';
 import { placesRoutes } from './places/index.ts';
 import { roadEventsRoutes } from './road-events/index.ts';
+import { stylesRoutes } from './styles/index.ts';
 import { coverageRoute } from './transit/coverage.ts';
 import { transitRoutes } from './transit/index.ts';
 
@@ -27,4 +28,5 @@ export const routes: FastifyPluginAsync[] = [
   layersRoutes,
   identifyRoutes,
   dataRoutes,
+  stylesRoutes,
 ];

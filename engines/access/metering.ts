@@ -22,6 +22,7 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   identify: 'catalog',
   data: 'catalog',
   byod: 'byod',
+  styles: 'maps',
   fonts: 'fonts',
   sprites: 'sprites',
 };

@@ -4,8 +4,8 @@
  */
 import type { LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { layers, type Flavor } from '@protomaps/basemaps';
-import { paletteFlavor } from './palettes.js';
-import type { Mode, PaletteName } from './style-names.js';
+import { paletteFlavor } from './palettes.ts';
+import type { Mode, PaletteName } from './style-names.ts';
 
 export const BASEMAP_SOURCE = 'svc';
 

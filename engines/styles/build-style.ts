@@ -3,20 +3,20 @@
  * version 8 over the gateway's own tiles, glyphs, sprites and, for outdoor, terrain.
  */
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
-import { BASEMAP_SOURCE, flavorLayers, paletteLayers } from './base-layers.js';
-import { buildings3dLayer, contourLayers, CONTOURS_SOURCE, DEM_SOURCE, hillshadeLayer } from './extra-layers.js';
-import { resolveLanguage } from './language.js';
-import { arrangeLayers } from './layer-groups.js';
-import { overlayLayers, overlaySource, overlaySourceId, resolveOverlays, type OverlayResolver } from './overlays.js';
-import { paletteFlavor, spriteSheet } from './palettes.js';
-import { UnknownStyleError } from './style-errors.js';
+import { BASEMAP_SOURCE, flavorLayers, paletteLayers } from './base-layers.ts';
+import { buildings3dLayer, contourLayers, CONTOURS_SOURCE, DEM_SOURCE, hillshadeLayer } from './extra-layers.ts';
+import { resolveLanguage } from './language.ts';
+import { arrangeLayers } from './layer-groups.ts';
+import { overlayLayers, overlaySource, overlaySourceId, resolveOverlays, type OverlayResolver } from './overlays.ts';
+import { paletteFlavor, spriteSheet } from './palettes.ts';
+import { UnknownStyleError } from './style-errors.ts';
 import {
   ALL_STYLE_NAMES, CANADA_VIEW, CITY_VIEWS, DEFAULT_STYLE, isCity, parseModeParam, parsePaletteStyle, type StyleChoice,
-} from './style-names.js';
-import { decodeThemeCode } from './theme-code.js';
-import { themedFlavor } from './theme-colours.js';
-import { themeMetadata } from './theme-metadata.js';
-import type { LayerGroup, ThemeSpec } from './theme-schema.js';
+} from './style-names.ts';
+import { decodeThemeCode } from './theme-code.ts';
+import { themedFlavor } from './theme-colours.ts';
+import { themeMetadata } from './theme-metadata.ts';
+import type { LayerGroup, ThemeSpec } from './theme-schema.ts';
 
 /** Version segments of the asset paths styles emit (volume 1 "Versioning"). */
 export const ASSET_VERSIONS = { terrain: 4, contours: 4, glyphs: 2, sprite: 2 } as const;

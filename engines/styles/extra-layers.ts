@@ -1,9 +1,9 @@
 /** Layers we add beside protomaps': 3D buildings (themes only) and outdoor terrain. */
 import type { LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { Flavor } from '@protomaps/basemaps';
-import { mix } from './colour.js';
-import { BUILDINGS_3D_ID } from './layer-groups.js';
-import type { Mode } from './style-names.js';
+import { mix } from './colour.ts';
+import { BUILDINGS_3D_ID } from './layer-groups.ts';
+import type { Mode } from './style-names.ts';
 
 export const DEM_SOURCE = 'svc_dem';
 export const CONTOURS_SOURCE = 'svc_contours';

@@ -4,7 +4,7 @@
  * bridges over boundaries); an order regroups them, bottom to top.
  */
 import type { LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
-import { LAYER_GROUPS, type LayerGroup } from './theme-schema.js';
+import { LAYER_GROUPS, type LayerGroup } from './theme-schema.ts';
 
 export const BUILDINGS_3D_ID = 'buildings_3d';
 

@@ -3,8 +3,8 @@
  * uploaded overlays a style draws on top of the basemap, as sources and layers of their own.
  */
 import type { ExpressionFilterSpecification as ExpressionFilter, LayerSpecification, SourceSpecification } from '@maplibre/maplibre-gl-style-spec';
-import { RETIRED_LAYERS } from '../catalog/retired.js';
-import { UnknownOverlayError } from './style-errors.js';
+import { RETIRED_LAYERS } from '../catalog/retired.ts';
+import { UnknownOverlayError } from './style-errors.ts';
 
 export type OverlayRef = { kind: 'catalog'; id: string } | { kind: 'byod'; id: string };
 

@@ -5,8 +5,8 @@
  * character. Computed once per process.
  */
 import { BLACK, DARK, GRAYSCALE, LIGHT, WHITE, type Flavor } from '@protomaps/basemaps';
-import { mix } from './colour.js';
-import { PALETTES, type Mode, type PaletteName } from './style-names.js';
+import { mix } from './colour.ts';
+import { PALETTES, type Mode, type PaletteName } from './style-names.ts';
 
 type FlavorColours = Partial<Omit<Flavor, 'pois' | 'landcover' | 'regular' | 'bold' | 'italic'>>;
 

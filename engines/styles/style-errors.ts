@@ -1,5 +1,5 @@
 /** What the style route turns into error replies. */
-import { QueryError } from '../../lib/query-error.js';
+import { QueryError } from '../../lib/query-error.ts';
 
 /** 404 `{error: 'unknown style', styles}`: the path names no style (the retired pixel-art one included). */
 export class UnknownStyleError extends Error {

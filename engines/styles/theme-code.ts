@@ -4,9 +4,9 @@
  * the smallest form and the one browsers produce with CompressionStream('deflate-raw').
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { InvalidThemeError } from './style-errors.js';
-import { THEME_PRESETS } from './theme-presets.js';
-import { themeProblems, type ThemeSpec } from './theme-schema.js';
+import { InvalidThemeError } from './style-errors.ts';
+import { THEME_PRESETS } from './theme-presets.ts';
+import { themeProblems, type ThemeSpec } from './theme-schema.ts';
 
 export const THEME_PREFIX = 'ut1.';
 const MAX_CODE_CHARS = 4096;

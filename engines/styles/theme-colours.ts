@@ -1,6 +1,6 @@
 /** A theme's colours laid over a palette's Flavor: each theme key sets a family of flavor keys. */
 import type { Flavor } from '@protomaps/basemaps';
-import type { ThemeColourKey, ThemeSpec } from './theme-schema.js';
+import type { ThemeColourKey, ThemeSpec } from './theme-schema.ts';
 
 type ColourKey = Exclude<keyof Flavor, 'pois' | 'landcover' | 'regular' | 'bold' | 'italic'>;
 

@@ -1,7 +1,7 @@
 /** `metadata['svc:theme']` of a themed style: marker and route, the theme's values over defaults. */
 import type { Flavor } from '@protomaps/basemaps';
-import type { MarkerTheme, RouteTheme, ThemeSpec } from './theme-schema.js';
-import type { Mode } from './style-names.js';
+import type { MarkerTheme, RouteTheme, ThemeSpec } from './theme-schema.ts';
+import type { Mode } from './style-names.ts';
 
 export interface ThemeMetadata { marker: MarkerTheme; route: RouteTheme }
 

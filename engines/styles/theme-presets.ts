@@ -1,5 +1,5 @@
 /** Short theme codes (`u` + a number): named themes a client can pass without encoding JSON. */
-import type { ThemeSpec } from './theme-schema.js';
+import type { ThemeSpec } from './theme-schema.ts';
 
 export const THEME_PRESETS: ReadonlyMap<string, ThemeSpec> = new Map<string, ThemeSpec>([
   /** Navigation: the default map with 3D buildings and a strong blue route. */

@@ -14,8 +14,8 @@
  * }
  * groups: land, water, buildings, roads, boundaries, buildings3d, labels.
  */
-import { isHexColour } from './colour.js';
-import { parsePaletteStyle } from './style-names.js';
+import { isHexColour } from './colour.ts';
+import { parsePaletteStyle } from './style-names.ts';
 
 export const LAYER_GROUPS = ['land', 'water', 'buildings', 'roads', 'boundaries', 'buildings3d', 'labels'] as const;
 export type LayerGroup = (typeof LAYER_GROUPS)[number];

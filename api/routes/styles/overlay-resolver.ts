@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { overlayOwner } from '../../../engines/byod/owner.ts';
+import { getOverlay } from '../../../engines/byod/store.ts';
+import type { Catalog } from '../../../engines/catalog/catalog.ts';
+import type { OverlayInfo, OverlayResolver } from '../../../engines/styles/overlays.ts';
+import { CATALOG_KIND } from '../../../schemas/catalog-release.ts';
+import { errors } from '../../errors.ts';
+
+const tokens = (raw: string | undefined) => (raw ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+
+/**
+ * What the style's overlays may name: the enabled catalog's layers (none when no catalog is
+ * served) and the caller's own uploads. An upload named but gone (deleted, or another account's)
+ * is a 404 (volume 3 "Uploaded overlay").
+ */
+export async function overlayResolver(app: FastifyInstance, request: FastifyRequest, overlays: string | undefined, profile: string | undefined): Promise<OverlayResolver> {
+  const catalog = new Map<string, OverlayInfo>();
+  if ((overlays || profile) && app.releases.status()[CATALOG_KIND]?.state === 'ready') {
+    await app.releases.use(CATALOG_KIND, async (c: Catalog) => {
+      for (const row of c.rows()) {
+        const band = row.archives[0];
+        const sourceLayers = row.source_layers?.map((s) => s.id) ?? (row.source_layer ? [row.source_layer] : []);
+        if (band && c.hasArchive(band.id)) catalog.set(row.id, { sourceLayers, minzoom: band.minzoom, maxzoom: band.maxzoom });
+      }
+    });
+  }
+  const uploads = new Map<string, OverlayInfo>();
+  for (const token of tokens(overlays).filter((t) => t.startsWith('byod:'))) {
+    const row = request.apiKey ? await getOverlay(app.pg, overlayOwner(request.apiKey), token.slice(5)) : null;
+    if (!row) throw errors.notFound(`overlay ${token} not found`);
+    uploads.set(row.id, { sourceLayers: row.layers, ...(row.min_zoom === null ? {} : { minzoom: row.min_zoom }), ...(row.max_zoom === null ? {} : { maxzoom: row.max_zoom }) });
+  }
+  return (ref) => (ref.kind === 'catalog' ? catalog.get(ref.id) : uploads.get(ref.id));
+}

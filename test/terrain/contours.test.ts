@@ -1,19 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contourInterval, contourLevels, isIndexContour } from '../../engines/terrain/contour-interval.ts';
 import { contourTile, gridContours, type ContourFeature } from '../../engines/terrain/contour-tile.ts';
-import { tileContaining } from '../../engines/tiles/tile-feature.ts';
-import { tileFraction, type TileAddress } from '../../engines/terrain/web-mercator.ts';
-import { loadDemFixture, type DemFixture } from './dem-fixture.ts';
+import { tileFraction } from '../../engines/terrain/web-mercator.ts';
+import { loadDemFixture, tileAt, type DemFixture } from './dem-fixture.ts';
 
 let fx: DemFixture;
 beforeAll(async () => {
   fx = await loadDemFixture();
 });
-
-const tileAt = (lng: number, lat: number, z: number): TileAddress => {
-  const [x, y] = tileContaining(lng, lat, z);
-  return { z, x, y };
-};
 
 describe('contour intervals', () => {
   it('follows the zoom', () => {

@@ -2,6 +2,8 @@ import { Dem } from '../../engines/terrain/dem.ts';
 import { parseHgt, type DemTile } from '../../engines/terrain/hgt.ts';
 import { readHgtZip } from '../../engines/terrain/hgt-zip.ts';
 import { sharedData } from '../support/paths.ts';
+import { tileContaining } from '../../engines/tiles/tile-feature.ts';
+import type { TileAddress } from '../../engines/terrain/web-mercator.ts';
 
 /** The shared 1″ SRTM tile N48W125 (lat 48–49, lng −125..−124): its north half is void, its south half the Olympic Peninsula's coast. */
 export const DEM_ZIP = sharedData('tiles', 'dem', 'graphhopper-N48W125.hgt.zip');
@@ -33,3 +35,9 @@ export function rawPost(raw: Buffer, row: number, col: number): number {
 export function postLngLat(row: number, col: number): [number, number] {
   return [-125 + col / 3600, 49 - row / 3600];
 }
+
+/** The tile address holding a point at zoom z. */
+export const tileAt = (lng: number, lat: number, z: number): TileAddress => {
+  const [x, y] = tileContaining(lng, lat, z);
+  return { z, x, y };
+};

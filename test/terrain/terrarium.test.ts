@@ -1,20 +1,14 @@
 import { decode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tileContaining } from '../../engines/tiles/tile-feature.ts';
 import { decodeTerrarium, encodeTerrarium, TERRARIUM_RESOLUTION } from '../../engines/terrain/terrarium.ts';
 import { NO_DATA_PIXEL, renderTerrariumTile, type TerrariumTileSize } from '../../engines/terrain/terrarium-tile.ts';
 import { tileLat, tileLng, type TileAddress } from '../../engines/terrain/web-mercator.ts';
-import { loadDemFixture, type DemFixture } from './dem-fixture.ts';
+import { loadDemFixture, tileAt, type DemFixture } from './dem-fixture.ts';
 
 let fx: DemFixture;
 beforeAll(async () => {
   fx = await loadDemFixture();
 });
-
-const tileAt = (lng: number, lat: number, z: number): TileAddress => {
-  const [x, y] = tileContaining(lng, lat, z);
-  return { z, x, y };
-};
 
 describe('terrarium encoding', () => {
   it('round-trips heights to 1/256 m', () => {

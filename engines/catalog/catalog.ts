@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { ARCHIVES_DIR, CatalogFile, type CatalogFile as CatalogFileType, CATALOG_FILE, FEATURES_DIR, type CatalogLayerEntry } from '../../schemas/catalog-release.ts';
+import { ARCHIVES_DIR, CatalogFile, CATALOG_FILE, FEATURES_DIR, type CatalogLayerEntry } from '../../schemas/catalog-release.ts';
 import type { CatalogRow } from '../../schemas/catalog-api.ts';
 import { TileArchive } from '../tiles/pmtiles/archive-reader.ts';
 import { geometryContains, geometryTouchesBox, toGeoJson } from './geometry-codec.ts';
@@ -33,7 +33,7 @@ export class Catalog {
     const raw = JSON.parse(await readFile(path.join(dir, CATALOG_FILE), 'utf8')) as unknown;
     const problem = Value.Errors(CatalogFile, raw).First();
     if (problem) throw new Error(`${CATALOG_FILE} does not match its schema: ${problem.path} ${problem.message}`);
-    const file = raw as CatalogFileType;
+    const file = raw as CatalogFile;
     const archives = new Map<string, TileArchive>();
     const stores = new Map<string, FeatureStore>();
     try {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PbfWriter } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedData } from '../support/paths.ts';
 import { InvalidInputError } from '../../ingest/errors.ts';
 import { extractOsm, type OsmExtract } from '../../ingest/geocoding/osm/extract.ts';
 import { parseHousenumber } from '../../ingest/geocoding/osm/housenumber.ts';
@@ -17,7 +18,7 @@ import { readOsm } from '../../ingest/osm/pbf-reader.ts';
 import { OsmPbfWriter, type OsmWriteNode, type OsmWriteWay } from '../../samples/geocoding/pbf-writer.ts';
 import { rejection } from '../support/rejection.ts';
 
-const VANCOUVER = path.resolve('../shared/data/osm/pelias-vancouver_canada.osm.pbf');
+const VANCOUVER = sharedData('osm', 'pelias-vancouver_canada.osm.pbf');
 
 let dir: string;
 beforeAll(async () => {

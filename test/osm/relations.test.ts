@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { PbfWriter } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedData } from '../support/paths.ts';
 import type { OsmRelation } from '../../ingest/osm/pbf-primitive-block.ts';
 import { readOsm } from '../../ingest/osm/pbf-reader.ts';
 
-const VANCOUVER = path.resolve('../shared/data/osm/pelias-vancouver_canada.osm.pbf');
+const VANCOUVER = sharedData('osm', 'pelias-vancouver_canada.osm.pbf');
 
 let dir: string;
 beforeAll(async () => {

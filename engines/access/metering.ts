@@ -23,8 +23,12 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   data: 'catalog',
   byod: 'byod',
   styles: 'maps',
-  fonts: 'fonts',
-  sprites: 'sprites',
+  tiles: 'maps',
+  terrain: 'maps',
+  contours: 'maps',
+  elevation: 'maps',
+  glyphs: 'glyphs',
+  sprite: 'sprites',
 };
 export const OTHER_FAMILY = 'other';
 
@@ -33,8 +37,8 @@ export const OTHER_FAMILY = 'other';
  * `[METHOD ]/path`, where `:name` is one segment and a trailing `*` any rest.
  */
 export const UNMETERED_ROUTES: readonly string[] = [
-  '/fonts/*',
-  '/sprites/*',
+  '/glyphs/*',
+  '/sprite/*',
   'POST /feedback',
   'POST /places/:id/feedback',
 ];

@@ -123,8 +123,8 @@ describe('what counts as a call', () => {
     const post = (url: string, body: unknown) => app.inject({ method: 'POST', url, payload: body as object, headers: { authorization: `Bearer ${key}` } });
     expect((await post('/feedback', { nonsense: true })).statusCode).toBe(400);
     expect((await post('/places/svc:place:x/feedback', {})).statusCode).toBeGreaterThanOrEqual(400);
-    expect((await get(app, key, '/fonts/Noto%20Sans/0-255.pbf')).statusCode).toBe(404);
-    expect((await get(app, key, '/sprites/basic.json')).statusCode).toBe(404);
+    expect((await get(app, key, '/glyphs/2/Noto%20Sans%20Regular/0-255.pbf')).statusCode).toBe(404);
+    expect((await get(app, key, '/sprite/2/basic.json')).statusCode).toBe(404);
     expect(await usageOf(id)).toEqual({});
     // layers=well answers [] per query without a release: founder keys pass the energy check.
     const batch = await post('/geocode/batch', { queries: ['main st', '  ', 'ottawa', '', 'toronto'], layers: 'well' });
@@ -151,8 +151,8 @@ describe('what counts as a call', () => {
     expect(unmetered('GET', '/places/abc/feedback')).toBe(false);
     expect(unmetered('POST', '/places/abc/feedback')).toBe(true);
     expect(unmetered('POST', '/places//feedback')).toBe(false);
-    expect(unmetered('GET', '/fonts')).toBe(false);
-    expect(unmetered('GET', '/fonts/a/0-255.pbf')).toBe(true);
+    expect(unmetered('GET', '/glyphs')).toBe(false);
+    expect(unmetered('GET', '/glyphs/2/a/0-255.pbf')).toBe(true);
     expect(callsOf({ method: 'POST', path: '/geocode/batch', statusCode: 200, billableQueries: '0' })).toBe(0);
     expect(callsOf({ method: 'GET', path: '/x', statusCode: 403 })).toBe(0);
 
@@ -186,7 +186,7 @@ describe('exactness', () => {
   it('2,000 concurrent requests over 20 keys and two app instances: usage equals the counted answers per key', async () => {
     const apps = [await newApp(), await newApp()];
     const keys = await Promise.all(Array.from({ length: 20 }, () => newKey()));
-    const urls = ['/test/ok', '/test/empty', '/test/bad', '/no/such', '/fonts/a/0-255.pbf'];
+    const urls = ['/test/ok', '/test/empty', '/test/bad', '/no/such', '/glyphs/2/a/0-255.pbf'];
     const answers = await Promise.all(Array.from({ length: 2000 }, (_, i) => {
       const k = keys[i % 20]!;
       const url = urls[(i * 7) % urls.length]!;
@@ -194,7 +194,7 @@ describe('exactness', () => {
     }));
     const expected = new Map<string, number>();
     for (const a of answers) {
-      if (a.status === 401 || a.url.startsWith('/fonts/')) continue;
+      if (a.status === 401 || a.url.startsWith('/glyphs/')) continue;
       expected.set(a.keyId, (expected.get(a.keyId) ?? 0) + 1);
     }
     await flushAll();

@@ -43,7 +43,7 @@ export interface OsmHandlers {
   relation?(relation: OsmRelation): void;
 }
 
-const NO_TAGS: OsmTags = Object.freeze({});
+export const NO_TAGS: OsmTags = Object.freeze({});
 
 export interface DecodedBlock {
   nodes: OsmNode[];

@@ -185,7 +185,7 @@ describe('readOsmAreas on the Vancouver extract', () => {
   it('reports progress from 0 to 1 with the counts of each pass', () => {
     const fractions = progress.map(([f]) => f);
     expect([...fractions].sort((a, b) => a - b)).toEqual(fractions);
-    expect(progress.at(-1)).toEqual([1, '264 areas assembled, 16 skipped']);
+    expect(progress.at(-1)).toEqual([1, '264 areas, 0 lines, 0 points; 16 skipped']);
     expect(progress.map(([, m]) => m)).toContain('14 area relations with 119 member ways');
   });
 });

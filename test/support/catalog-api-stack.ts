@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from '../../api/server.ts';
 import { prepareCatalogRelease } from '../../ingest/catalog/release.ts';
 import { createKey, type CreateKeyInput } from '../../lib/keys.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
-import { publishRelease } from '../../releases/publish.ts';
+import { publishRelease, type PublishSpec } from '../../releases/publish.ts';
 import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';
 import { CATALOG_KIND } from '../../schemas/catalog-release.ts';
 import { answerOf, type Answer } from './answer.ts';
@@ -43,10 +43,14 @@ export class CatalogApiStack {
   }
 
   async build(definitionFile: string): Promise<RegisteredRelease> {
-    const workDir = await mkdtemp(path.join(os.tmpdir(), 'canmap-catalog-work-'));
+    return this.publish((workDir) => prepareCatalogRelease(definitionFile, { workDir }));
+  }
+
+  /** Publishes the release a kind's prepare step makes (as its job does), with a scratch folder for the build. */
+  async publish(prepare: (workDir: string) => Promise<PublishSpec>): Promise<RegisteredRelease> {
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'canmap-release-work-'));
     try {
-      const spec = await prepareCatalogRelease(definitionFile, { workDir });
-      return (await publishRelease({ pool: this.pool, releasesDir: this.env.config.releasesDir }, spec)).release;
+      return (await publishRelease({ pool: this.pool, releasesDir: this.env.config.releasesDir }, await prepare(workDir))).release;
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }
@@ -54,18 +58,18 @@ export class CatalogApiStack {
 
   async enable(release: RegisteredRelease): Promise<void> {
     await enableRelease(this.pool, release.id, 'catalog test');
-    if (this.server) await this.waitForRelease(release.id);
+    if (this.server) await this.waitForRelease(release.id, release.kind);
   }
 
   async start(): Promise<void> {
     this.server = await startServer(this.env.config, { logger: false });
   }
 
-  /** Waits until the API serves catalog release `id` (it learns of an enable by NOTIFY). */
-  async waitForRelease(id: string, timeoutMs = 30_000): Promise<void> {
+  /** Waits until the API serves release `id` of `kind` (it learns of an enable by NOTIFY). */
+  async waitForRelease(id: string, kind = CATALOG_KIND, timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (this.server!.app.releases.status()[CATALOG_KIND]?.id !== id) {
-      if (Date.now() > deadline) throw new Error(`catalog release ${id} not served: ${JSON.stringify(this.server!.app.releases.status())}`);
+    while (this.server!.app.releases.status()[kind]?.id !== id) {
+      if (Date.now() > deadline) throw new Error(`${kind} release ${id} not served: ${JSON.stringify(this.server!.app.releases.status())}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

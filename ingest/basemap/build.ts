@@ -1,0 +1,90 @@
+/**
+ * The basemap archive: OSM detail plus the coarse national layers, tiled z0–14 into one PMTiles
+ * archive in the Protomaps basemap schema. Natural Earth land is the `earth` of z0–8 over the
+ * whole region, and of z9–14 inside the OSM extract's bounds (outside them the detailed zooms
+ * have no data, so they have no tiles).
+ */
+import type { Box } from '../../lib/geo/clip-box.ts';
+import { tileToArchive, type LayerSpec, type TilerFeature, type TilingReport } from '../../engines/tiles/tiler.ts';
+import type { ArchiveSummary } from '../../engines/tiles/pmtiles/writer.ts';
+import { countryFeatures, landFeatures, NATURAL_EARTH_ATTRIBUTION } from './coarse-land.ts';
+import { GEONAMES_ATTRIBUTION, localityFeatures } from './coarse-localities.ts';
+import { provinceFeatures, readProvinces } from './coarse-provinces.ts';
+import { BASEMAP_LAYERS, BASEMAP_MAX_ZOOM, type BasemapFeature, type BasemapLayer } from './feature.ts';
+import { readOsmLayers } from './osm-layers.ts';
+
+/** Canada with its neighbours' edges: the coarse layers are cut to this. */
+export const CANADA_REGION: Box = [-145, 40, -50, 84];
+const COARSE_EARTH_MAX_ZOOM = 8;
+
+export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL)';
+
+export interface BasemapSources {
+  pbf: string;
+  provinces: string;
+}
+
+export interface BasemapBuild {
+  report: TilingReport & { archive: ArchiveSummary };
+  /** Features per source layer. */
+  features: Record<BasemapLayer, number>;
+  /** OSM objects whose geometry could not be built (clipped at the extract's edge). */
+  skippedOsm: number;
+  osmBounds: Box;
+}
+
+const SIMPLIFICATION: Partial<Record<BasemapLayer, LayerSpec['simplification']>> = {
+  earth: { 0: 2, 9: 1 }, water: { 0: 2, 12: 1 }, buildings: 1, boundaries: 2,
+};
+
+function bounds(features: readonly BasemapFeature[]): Box {
+  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
+  const visit = (c: unknown): void => {
+    if (typeof (c as number[])[0] === 'number') {
+      const [x, y] = c as number[];
+      [w, s, e, n] = [Math.min(w, x!), Math.min(s, y!), Math.max(e, x!), Math.max(n, y!)];
+    } else for (const p of c as unknown[]) visit(p);
+  };
+  for (const f of features) if ('coordinates' in f.geometry) visit(f.geometry.coordinates);
+  return [w, s, e, n];
+}
+
+function tilerFeature(f: BasemapFeature): TilerFeature {
+  return {
+    type: 'Feature',
+    properties: f.properties,
+    geometry: f.geometry,
+    tippecanoe: { minzoom: Math.min(f.minZoom, BASEMAP_MAX_ZOOM), maxzoom: f.maxZoom ?? BASEMAP_MAX_ZOOM },
+  };
+}
+
+export async function buildBasemap(sources: BasemapSources, archivePath: string, workDir: string, onProgress: (fraction: number, message: string) => void): Promise<BasemapBuild> {
+  const osm = await readOsmLayers(sources.pbf, (f, m) => onProgress(f * 0.4, m));
+  const osmBounds = osm.header.bbox ?? bounds(osm.features);
+  const all: BasemapFeature[] = [...osm.features];
+  for await (const f of landFeatures(CANADA_REGION)) all.push({ ...f, maxZoom: COARSE_EARTH_MAX_ZOOM });
+  for await (const f of landFeatures(osmBounds)) all.push({ ...f, minZoom: COARSE_EARTH_MAX_ZOOM + 1 });
+  for await (const f of countryFeatures(CANADA_REGION)) all.push(f);
+  for (const f of provinceFeatures(await readProvinces(sources.provinces))) all.push(f);
+  for (const f of localityFeatures(osm.places)) all.push(f);
+  onProgress(0.45, `${all.length} features; tiling`);
+
+  const byLayer = new Map<BasemapLayer, TilerFeature[]>(BASEMAP_LAYERS.map((l) => [l, []]));
+  for (const f of all) byLayer.get(f.layer)!.push(tilerFeature(f));
+  const report = await tileToArchive({
+    layers: BASEMAP_LAYERS.map((id) => ({
+      spec: { id, minZoom: 0, maxZoom: BASEMAP_MAX_ZOOM, ...(SIMPLIFICATION[id] !== undefined ? { simplification: SIMPLIFICATION[id] } : {}) },
+      features: byLayer.get(id)!,
+    })),
+    archivePath,
+    workDir,
+    metadata: {
+      name: 'canmap basemap',
+      description: 'Canada basemap in the Protomaps basemap schema',
+      attribution: [OSM_ATTRIBUTION, NATURAL_EARTH_ATTRIBUTION, GEONAMES_ATTRIBUTION].join('; '),
+    },
+    onProgress: (p) => onProgress(0.45 + (p.stage === 'writing' ? 0.5 : 0.45 * Math.min(1, p.tiles / 50_000)), `${p.stage}: ${p.tiles} tiles`),
+  });
+  const features = Object.fromEntries(BASEMAP_LAYERS.map((l) => [l, byLayer.get(l)!.length])) as Record<BasemapLayer, number>;
+  return { report, features, skippedOsm: osm.skipped, osmBounds };
+}

@@ -85,7 +85,9 @@ function build({ from, tint, set }: PaletteRecipe): Flavor {
     flavor = tintAll(flavor, tint.colour, tint.amount);
     if (from.landcover) flavor.landcover = tintAll(from.landcover, tint.colour, tint.amount);
   }
-  return { ...flavor, ...set };
+  const built = { ...flavor, ...set };
+  // The basemap draws land, not sea (volume 3: ocean tiles are 204), so the background is the sea.
+  return { ...built, background: built.water };
 }
 
 const FLAVORS = new Map<string, Flavor>(

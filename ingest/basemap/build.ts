@@ -1,8 +1,9 @@
 /**
  * The basemap archive: OSM detail plus the coarse national layers, tiled z0–14 into one PMTiles
  * archive in the Protomaps basemap schema. Natural Earth land is the `earth` of z0–8 over the
- * whole region, and of z9–14 inside the OSM extract's bounds (outside them the detailed zooms
- * have no data, so they have no tiles).
+ * whole region, and of z9–14 around the OSM extract (its bounds and a margin that fills a city
+ * view centred on them); beyond, the detailed zooms have no data, so they have no tiles. There
+ * are no sea polygons: the styles' background is the sea.
  */
 import type { Box } from '../../lib/geo/clip-box.ts';
 import { tileToArchive, type LayerSpec, type TilerFeature, type TilingReport } from '../../engines/tiles/tiler.ts';
@@ -16,6 +17,8 @@ import { readOsmLayers } from './osm-layers.ts';
 /** Canada with its neighbours' edges: the coarse layers are cut to this. */
 export const CANADA_REGION: Box = [-145, 40, -50, 84];
 const COARSE_EARTH_MAX_ZOOM = 8;
+/** Degrees of land drawn at z9–14 around the OSM extract: about half a z11 view. */
+const DETAIL_MARGIN = 0.3;
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors (ODbL)';
 
@@ -63,7 +66,9 @@ export async function buildBasemap(sources: BasemapSources, archivePath: string,
   const osmBounds = osm.header.bbox ?? bounds(osm.features);
   const all: BasemapFeature[] = [...osm.features];
   for await (const f of landFeatures(CANADA_REGION)) all.push({ ...f, maxZoom: COARSE_EARTH_MAX_ZOOM });
-  for await (const f of landFeatures(osmBounds)) all.push({ ...f, minZoom: COARSE_EARTH_MAX_ZOOM + 1 });
+  const [w, s, e, n] = osmBounds;
+  const detail: Box = [w - DETAIL_MARGIN, s - DETAIL_MARGIN, e + DETAIL_MARGIN, n + DETAIL_MARGIN];
+  for await (const f of landFeatures(detail)) all.push({ ...f, minZoom: COARSE_EARTH_MAX_ZOOM + 1 });
   for await (const f of countryFeatures(CANADA_REGION)) all.push(f);
   for (const f of provinceFeatures(await readProvinces(sources.provinces))) all.push(f);
   for (const f of localityFeatures(osm.places)) all.push(f);

@@ -19,6 +19,8 @@ import {
   STRING_TABLE,
   SUPPORTED_REQUIRED_FEATURES,
   WAY,
+  RELATION,
+  MEMBER_TYPES,
 } from '../../ingest/osm/format.ts';
 
 export interface OsmWriteNode {
@@ -31,6 +33,12 @@ export interface OsmWriteNode {
 export interface OsmWriteWay {
   id: number;
   refs: readonly number[];
+  tags?: Readonly<Record<string, string>>;
+}
+
+export interface OsmWriteRelation {
+  id: number;
+  members: readonly { type: 'node' | 'way' | 'relation'; ref: number; role: string }[];
   tags?: Readonly<Record<string, string>>;
 }
 
@@ -52,6 +60,7 @@ export interface OsmWriterOptions {
 export interface OsmWriteSummary {
   nodes: number;
   ways: number;
+  relations: number;
   blobs: number;
   bytes: number;
 }
@@ -65,10 +74,12 @@ export class OsmPbfWriter {
   private readonly sorted: boolean;
   private nodes: OsmWriteNode[] = [];
   private ways: OsmWriteWay[] = [];
+  private relations: OsmWriteRelation[] = [];
   private lastNodeId = -Infinity;
   private lastWayId = -Infinity;
+  private lastRelationId = -Infinity;
   private closed = false;
-  private readonly summary: OsmWriteSummary = { nodes: 0, ways: 0, blobs: 0, bytes: 0 };
+  private readonly summary: OsmWriteSummary = { nodes: 0, ways: 0, relations: 0, blobs: 0, bytes: 0 };
 
   constructor(path: string, options: OsmWriterOptions = {}) {
     this.blockSize = options.blockSize ?? 8000;
@@ -102,6 +113,7 @@ export class OsmPbfWriter {
   way(w: OsmWriteWay): void {
     this.assertOpen();
     if (this.sorted) {
+      if (this.summary.relations > 0 || this.relations.length > 0) throw new Error(`sorted OSM file: way ${w.id} after relations`);
       if (w.id <= this.lastWayId) throw new Error(`sorted OSM file: way ${w.id} after way ${this.lastWayId}`);
       this.lastWayId = w.id;
     }
@@ -111,11 +123,25 @@ export class OsmPbfWriter {
     if (this.ways.length >= this.blockSize) this.flushWays();
   }
 
+  relation(r: OsmWriteRelation): void {
+    this.assertOpen();
+    if (this.sorted) {
+      if (r.id <= this.lastRelationId) throw new Error(`sorted OSM file: relation ${r.id} after relation ${this.lastRelationId}`);
+      this.lastRelationId = r.id;
+    }
+    checkTags('relation', r.id, r.tags);
+    if (this.nodes.length > 0) this.flushNodes();
+    if (this.ways.length > 0) this.flushWays();
+    this.relations.push(r);
+    if (this.relations.length >= this.blockSize) this.flushRelations();
+  }
+
   close(): OsmWriteSummary {
     if (this.closed) return this.summary;
     try {
       if (this.nodes.length > 0) this.flushNodes();
       if (this.ways.length > 0) this.flushWays();
+      if (this.relations.length > 0) this.flushRelations();
     } finally {
       this.closed = true;
       closeSync(this.fd);
@@ -197,6 +223,33 @@ export class OsmPbfWriter {
     };
     this.writeBlob('OSMData', encodeBlock(strings, group));
     this.summary.ways += ways.length;
+  }
+
+  private flushRelations(): void {
+    const relations = this.relations;
+    this.relations = [];
+    const strings = new StringTable();
+    const group = (pbf: PbfWriter) => {
+      for (const r of relations) {
+        pbf.writeMessage(PRIMITIVE_GROUP.relations, (_: null, p: PbfWriter) => {
+          p.writeVarintField(RELATION.id, r.id);
+          if (r.tags) {
+            p.writePackedVarint(RELATION.keys, Object.keys(r.tags).map((k) => strings.index(k)));
+            p.writePackedVarint(RELATION.vals, Object.values(r.tags).map((v) => strings.index(v)));
+          }
+          p.writePackedVarint(RELATION.rolesSid, r.members.map((m) => strings.index(m.role)));
+          let prev = 0;
+          p.writePackedSVarint(RELATION.memids, r.members.map((m) => {
+            const delta = m.ref - prev;
+            prev = m.ref;
+            return delta;
+          }));
+          p.writePackedVarint(RELATION.types, r.members.map((m) => MEMBER_TYPES.indexOf(m.type)));
+        }, null);
+      }
+    };
+    this.writeBlob('OSMData', encodeBlock(strings, group));
+    this.summary.relations += relations.length;
   }
 
   private writeBlob(type: string, raw: Uint8Array): void {

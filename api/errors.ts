@@ -63,7 +63,7 @@ export const errors = {
   notFound: (message = 'not found') => new ApiError(404, message),
   /** /places/{id}: unknown and malformed ids get this same answer, so nothing tells them apart. */
   placeNotFound: () => new ApiError(404, 'place not found'),
-  /** Tile routes answer their errors in plain text (volume 1 "Errors"). */
+  /** Tile, terrain, contour, glyph and sprite routes answer their errors in plain text (volume 1 "Errors"). */
   tileBadRequest: (message: string) => new ApiError(400, message, { plainText: true }),
   tileNotFound: (message = 'not found') => new ApiError(404, message, { plainText: true }),
   /** Volume 1 "Retired overlays": 410 naming the replacement (plain text on the tile route). */
@@ -135,4 +135,6 @@ export const errors = {
   /** Account API 400: volume 1 gives every account failure a code. */
   accountBadRequest: (message: string) => new ApiError(400, message, { code: 'bad_request' }),
   internal: () => new ApiError(500, 'internal error'),
+  /** Volume 1 "Errors": the one JSON error of the terrain and contour tile routes (and /elevation's 404). */
+  archiveNotConfigured: (archive: 'terrain' | 'contour') => new ApiError(404, `${archive} archive not configured`),
 } as const;

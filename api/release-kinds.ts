@@ -1,6 +1,9 @@
 import type { KindOpener } from '../releases/reader.ts';
+import { assetsOpener } from '../engines/assets/release.ts';
+import { basemapOpener } from '../engines/basemap/release.ts';
 import { catalogOpener } from '../engines/catalog/release.ts';
 import { geocodingOpener } from '../engines/geocoding/release.ts';
+import { terrainOpener } from '../engines/terrain/release.ts';
 import { transitOpener } from '../engines/transit/release.ts';
 
 /**
@@ -11,4 +14,7 @@ export const releaseKinds: KindOpener<unknown>[] = [
   transitOpener,
   geocodingOpener,
   catalogOpener,
+  basemapOpener,
+  terrainOpener,
+  assetsOpener,
 ];

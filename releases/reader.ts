@@ -15,6 +15,8 @@ export type { KindOpener, KindStatus, VerifyStatus } from './reader-types.ts';
 
 /** First wait before opening a verified release again after its open failed; doubles, capped by the poll. */
 const FIRST_OPEN_RETRY_MS = 1000;
+/** The status reason of a kind with no enabled release (the API tells it from a release that fails to open). */
+export const NO_RELEASE_ENABLED = 'no release is enabled';
 
 /**
  * Serves the enabled release of every registered kind. Learns of enables by LISTEN/NOTIFY (and
@@ -199,8 +201,8 @@ export class ReleaseStore {
       return;
     }
     if (!enabled) {
-      if (slot.current || slot.reason !== 'no release is enabled') this.log.warn({ kind }, 'no release is enabled');
-      this.withdraw(slot, 'no release is enabled');
+      if (slot.current || slot.reason !== NO_RELEASE_ENABLED) this.log.warn({ kind }, NO_RELEASE_ENABLED);
+      this.withdraw(slot, NO_RELEASE_ENABLED);
       return;
     }
     const current = slot.current;

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/index.ts';
+import { assetsRoutes } from './assets/index.ts';
 import { byodRoutes } from './byod/index.ts';
 import { dataRoutes } from './data/index.ts';
+import { elevationRoutes } from './elevation/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
 import { geocodeRoutes } from './geocode/index.ts';
 import { identifyRoutes } from './identify/index.ts';
 import { layersRoutes } from './layers/index.ts';
+import { mapPageRoutes } from './map-page/index.ts';
 import { placesRoutes } from './places/index.ts';
 import { roadEventsRoutes } from './road-events/index.ts';
 import { stylesRoutes } from './styles/index.ts';
+import { terrainRoutes } from './terrain/index.ts';
+import { tilesRoutes } from './tiles/index.ts';
 import { coverageRoute } from './transit/coverage.ts';
 import { transitRoutes } from './transit/index.ts';
 
@@ -29,4 +34,9 @@ export const routes: FastifyPluginAsync[] = [
   identifyRoutes,
   dataRoutes,
   stylesRoutes,
+  tilesRoutes,
+  terrainRoutes,
+  elevationRoutes,
+  mapPageRoutes,
+  assetsRoutes,
 ];

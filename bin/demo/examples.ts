@@ -20,7 +20,10 @@ export function demoExamples(baseUrl: string, key: string): string[] {
     `curl ${auth} '${baseUrl}/identify?at=-73.60,45.485'`,
     `curl ${auth} '${baseUrl}/data/query?layer=energy.wells&bbox=-115,52,-114,53&limit=3'`,
     `curl -s -o /dev/null -w '%{http_code} %{content_type} %{size_download} bytes\\n' '${baseUrl}/layers/municipalities/10/187/342?key=${key}'`,
+    `curl -s -o /dev/null -w '%{http_code} %{content_type} %{size_download} bytes\\n' '${baseUrl}/tiles/14/2588/5606?key=${key}'`,
+    `curl ${auth} '${baseUrl}/styles/base-light.json?lang=fr'`,
     `curl '${baseUrl}/openapi.json?key=${key}'`,
+    `open in a browser, the map page (README "The map page"): ${baseUrl}/map/?key=${key}`,
     // Access: a premium layer from a dev origin works on the dev plan, from elsewhere it is 403 dev_only.
     `curl ${auth} -H 'Origin: http://localhost:5173' '${baseUrl}/geocode/search?q=Suncor&layers=facility'`,
     `curl ${auth} -H 'Origin: https://example.com' '${baseUrl}/geocode/search?q=Suncor&layers=facility'`,

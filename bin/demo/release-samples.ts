@@ -21,6 +21,9 @@ async function sampleSources(dir: string): Promise<Array<{ kind: string; options
     { kind: TRANSIT_KIND, options: { feeds: path.join(ROOT, 'samples/gtfs/feeds.json') } },
     { kind: 'geocoding', options: { input: await writeGeocodingSamples(dir) } },
     { kind: 'catalog', options: { definition: path.join(ROOT, 'samples/catalog/demo.catalog.json') } },
+    { kind: 'basemap', options: { pbf: path.join(ROOT, 'samples/basemap/downtown-vancouver.osm.pbf'), provinces: path.join(ROOT, 'samples/catalog/provinces.geojson') } },
+    { kind: 'assets', options: {} },
+    { kind: 'terrain', options: { dem: [path.join(ROOT, 'samples/terrain/N48W125.hgt.gz')] } },
   ];
 }
 

@@ -34,8 +34,3 @@ export function parseFontstack(fontstack: string): string[] | null {
   if (names.length > MAX_FONTSTACK_FONTS || names.some((name) => name === '')) return null;
   return names;
 }
-
-/** A version segment: a positive decimal integer without leading zeros → the number; else null. */
-export function parseAssetVersion(segment: string): number | null {
-  return /^[1-9]\d{0,8}$/.test(segment) ? Number(segment) : null;
-}

@@ -83,19 +83,26 @@ function bilinear(tile: DemTile, lng: number, lat: number): number | null {
   const c0 = Math.min(Math.floor(col), last - 1);
   const fr = row - r0;
   const fc = col - c0;
+  const { samples, size } = tile;
+  const at = r0 * size + c0;
+  const w00 = (1 - fr) * (1 - fc);
+  const w01 = (1 - fr) * fc;
+  const w10 = fr * (1 - fc);
+  const w11 = fr * fc;
+  const v00 = samples[at]!;
+  const v01 = samples[at + 1]!;
+  const v10 = samples[at + size]!;
+  const v11 = samples[at + size + 1]!;
+  // the common case, kept free of branches and closures (a terrarium or contour tile asks ~70,000 points): no void among the four posts
+  if (v00 !== HGT_VOID && v01 !== HGT_VOID && v10 !== HGT_VOID && v11 !== HGT_VOID) {
+    return v00 * w00 + v01 * w01 + v10 * w10 + v11 * w11;
+  }
   let sum = 0;
   let weight = 0;
-  const add = (r: number, c: number, w: number) => {
-    if (w === 0) return;
-    const v = tile.samples[r * tile.size + c]!;
-    if (v === HGT_VOID) return;
-    sum += v * w;
-    weight += w;
-  };
-  add(r0, c0, (1 - fr) * (1 - fc));
-  add(r0, c0 + 1, (1 - fr) * fc);
-  add(r0 + 1, c0, fr * (1 - fc));
-  add(r0 + 1, c0 + 1, fr * fc);
+  if (w00 !== 0 && v00 !== HGT_VOID) { sum += v00 * w00; weight += w00; }
+  if (w01 !== 0 && v01 !== HGT_VOID) { sum += v01 * w01; weight += w01; }
+  if (w10 !== 0 && v10 !== HGT_VOID) { sum += v10 * w10; weight += w10; }
+  if (w11 !== 0 && v11 !== HGT_VOID) { sum += v11 * w11; weight += w11; }
   return weight > 0 ? sum / weight : null;
 }
 

@@ -175,11 +175,13 @@ describe('canmap ingest assets as a job: publish, enable, serve', () => {
   it.each([
     ['/glyphs/2/Noto%20Sans%20Bold/0-255.pbf', 404, 'not found'],
     [`/glyphs/2/${REGULAR},Comic%20Sans/0-255.pbf`, 404, 'not found'],
-    [`/glyphs/3/${REGULAR}/0-255.pbf`, 404, 'not found'],
+    [`/glyphs/3/${REGULAR}/0-255.pbf`, 404, 'glyphs version 3 does not exist; the current version is 2'],
     [`/glyphs/2/${REGULAR},,/0-255.pbf`, 400, 'invalid fontstack'],
     [`/glyphs/2/%20/0-255.pbf`, 400, 'invalid fontstack'],
     [`/glyphs/2/Noto%0ASans/0-255.pbf`, 400, 'invalid fontstack'],
     [`/glyphs/2/${'A'.repeat(300)}/0-255.pbf`, 400, 'invalid fontstack'],
+    [`/glyphs/2/Noto%ZZSans/0-255.pbf`, 400, 'invalid fontstack'],
+    [`/glyphs/2/${'A'.repeat(1100)}/0-255.pbf`, 400, 'invalid fontstack'],
     [`/glyphs/2/${REGULAR}/1-256.pbf`, 400, 'invalid range'],
     [`/glyphs/2/${REGULAR}/0-255`, 400, 'invalid range'],
     [`/glyphs/2/${REGULAR}/65536-65791.pbf`, 400, 'invalid range'],
@@ -190,7 +192,7 @@ describe('canmap ingest assets as a job: publish, enable, serve', () => {
     ['/sprite/x/light.json', 400, 'invalid version'],
     ['/sprite/2/white.json', 404, 'not found'],
     ['/sprite/2/light@3x.png', 404, 'not found'],
-    ['/sprite/3/light.json', 404, 'not found'],
+    ['/sprite/3/light.json', 404, 'sprite version 3 does not exist; the current version is 2'],
   ])('%s → %i plain text', async (url, status, text) => {
     const answer = await get(url);
     expect(answer.status).toBe(status);

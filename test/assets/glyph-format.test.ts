@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combineGlyphRanges } from '../../engines/assets/combine-glyphs.ts';
 import { decodeGlyphPbf, encodeGlyphRange, type Glyph } from '../../engines/assets/glyph-pbf.ts';
-import { parseAssetVersion, parseFontstack, parseRangeFile } from '../../engines/assets/glyph-request.ts';
+import { parseFontstack, parseRangeFile } from '../../engines/assets/glyph-request.ts';
 import { flattenOutline } from '../../engines/assets/outline.ts';
 import { sdfGlyph } from '../../engines/assets/sdf.ts';
 import { parseSpriteFile } from '../../engines/assets/sprite-file.ts';
@@ -69,8 +69,6 @@ describe('glyph and sprite URL parts', () => {
   });
 
   it('versions are positive integers', () => {
-    expect(parseAssetVersion('2')).toBe(2);
-    for (const bad of ['0', '-1', '02', '2.0', 'v2', '', '1e3']) expect(parseAssetVersion(bad)).toBeNull();
   });
 
   it('sprite files: sheet[@2x].json|png; other extensions malformed, other names unknown', () => {

@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { startServer } from '../../api/server.ts';
 import { prepareAssetsRelease } from '../../ingest/assets/release.ts';
 import { prepareBasemapRelease } from '../../ingest/basemap/release.ts';
 import { prepareCatalogRelease } from '../../ingest/catalog/release.ts';
-import { publishRelease, type PublishSpec } from '../../releases/publish.ts';
+import { prepareTerrainRelease } from '../../ingest/terrain/release.ts';
+import type { PublishSpec } from '../../releases/publish.ts';
 import type { RegisteredRelease } from '../../releases/registry.ts';
 import { CatalogApiStack } from '../support/catalog-api-stack.ts';
 import { repoPath } from '../support/paths.ts';
@@ -17,41 +15,17 @@ const DEMO_BASEMAP = { pbf: repoPath('samples/basemap/downtown-vancouver.osm.pbf
 /** The release kinds a map draws from. */
 export type MapKind = 'catalog' | 'basemap' | 'assets' | 'terrain';
 
-/** Which request paths each kind answers (for telling expected failures from real ones). */
-export const PATHS_OF_KIND: Readonly<Record<MapKind, RegExp>> = {
-  catalog: /^\/layers\//,
-  basemap: /^\/tiles\//,
-  assets: /^\/(glyphs|sprite)\//,
-  terrain: /^\/(terrain|contours)\//,
-};
-
 /** Builds one kind's release from small real inputs into `workDir`, the way its ingest job does. */
 type Prepare = (workDir: string) => Promise<PublishSpec>;
 
-/**
- * How the map tests build each kind, one function per kind. basemap (/tiles), assets (/glyphs,
- * /sprite) and terrain (/terrain, /contours) get theirs when their release kinds land (their
- * `prepare…Release` over a small input); until then the tests that need them are reported as
- * skipped, naming what is missing.
- */
-const PUBLISHERS: Partial<Record<MapKind, Prepare>> = {
+/** How the map tests build each kind, one function per kind, from the demo's inputs. */
+const PUBLISHERS: Record<MapKind, Prepare> = {
   catalog: (workDir) => prepareCatalogRelease(repoPath('samples/catalog/demo.catalog.json'), { workDir }),
   basemap: (workDir) => prepareBasemapRelease(DEMO_BASEMAP, { workDir }),
   assets: () => prepareAssetsRelease(),
+  terrain: () => prepareTerrainRelease([repoPath('samples/terrain/N48W125.hgt.gz')]),
 };
 
-async function publish(api: CatalogApiStack, prepare: Prepare): Promise<RegisteredRelease> {
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'canmap-map-work-'));
-  try {
-    const spec = await prepare(workDir);
-    return (await publishRelease({ pool: api.pool, releasesDir: api.env.config.releasesDir }, spec)).release;
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
-  }
-}
-
-export const publishableKinds = (): MapKind[] => Object.keys(PUBLISHERS) as MapKind[];
-export const missingPublishers = (kinds: readonly MapKind[]): MapKind[] => kinds.filter((kind) => PUBLISHERS[kind] === undefined);
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -63,11 +37,11 @@ async function freePort(): Promise<number> {
 
 /**
  * The API listening for real on 127.0.0.1 with BASE_URL set to that address, so the style
- * documents it answers point a browser back at it; every kind that has a publisher published
- * and enabled before it starts.
+ * documents it answers point a browser back at it; every kind a map draws from published and
+ * enabled before it starts.
  */
 export class MapStack {
-  private constructor(readonly api: CatalogApiStack, readonly url: string, readonly published: readonly MapKind[]) {}
+  private constructor(readonly api: CatalogApiStack, readonly url: string) {}
 
   get key(): string {
     return this.api.key;
@@ -78,7 +52,7 @@ export class MapStack {
     try {
       const releases: RegisteredRelease[] = [];
       for (const prepare of Object.values(PUBLISHERS)) {
-        const release = await publish(api, prepare);
+        const release = await api.publish(prepare);
         await api.enable(release);
         releases.push(release);
       }
@@ -86,7 +60,7 @@ export class MapStack {
       const url = `http://127.0.0.1:${port}`;
       api.server = await startServer({ ...api.env.config, host: '127.0.0.1', port, baseUrl: url }, { logger: false });
       await waitUntilServed(api, releases);
-      return new MapStack(api, url, publishableKinds());
+      return new MapStack(api, url);
     } catch (err) {
       await api.close();
       throw err;

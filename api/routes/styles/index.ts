@@ -5,6 +5,7 @@ import { ALL_STYLE_NAMES } from '../../../engines/styles/style-names.ts';
 import { InvalidThemeBody, StyleDocument, StyleParams, StyleQuery, StyleNotFoundBody } from '../../../schemas/styles-api.ts';
 import { errors } from '../../errors.ts';
 import { presentedKey } from '../../access/credentials.ts';
+import { enabledTerrainArchives } from '../terrain/served-archive.ts';
 import { overlayResolver } from './overlay-resolver.ts';
 
 const JSON_SUFFIX = '.json';
@@ -29,7 +30,7 @@ export const stylesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const resolveOverlay = await overlayResolver(app, request, q.overlays, q.profile);
       const document = buildStyle({
         style, baseUrl: app.config.baseUrl, key: presentedKey(request) ?? '',
-        ...q, acceptLanguage: request.headers['accept-language'], resolveOverlay,
+        ...q, acceptLanguage: request.headers['accept-language'], resolveOverlay, archives: await enabledTerrainArchives(app),
       });
       reply.header('cache-control', 'no-store');
       return document;

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseAssetVersion, parseFontstack, parseRangeFile } from '../../../engines/assets/glyph-request.ts';
-import { ASSET_VERSIONS } from '../../../engines/styles/build-style.ts';
+import { parseFontstack, parseRangeFile } from '../../../engines/assets/glyph-request.ts';
 import { errors } from '../../errors.ts';
+import { assetCacheControl } from '../../params/asset-version.ts';
 import { sendTile } from '../../replies/tiles.ts';
-import { cacheControlFor, withAssets } from './assets-release.ts';
+import { withAssets } from './assets-release.ts';
 
 export const INVALID_FONTSTACK = 'invalid fontstack';
 export const INVALID_RANGE = 'invalid range';
-export const INVALID_VERSION = 'invalid version';
 
 /**
  * One glyph range of a fontstack, gzip glyphs.proto (gunzipped for a client that refuses gzip).
@@ -20,16 +19,14 @@ export function serveGlyphRange(
   reply: FastifyReply,
   segments: { version: string | null; fontstack: string; range: string },
 ) {
-  const version = segments.version === null ? null : parseAssetVersion(segments.version);
-  if (version === null && segments.version !== null) throw errors.assetBadRequest(INVALID_VERSION);
+  const cacheControl = assetCacheControl('glyphs', segments.version);
   const fonts = parseFontstack(segments.fontstack);
-  if (!fonts) throw errors.assetBadRequest(INVALID_FONTSTACK);
+  if (!fonts) throw errors.tileBadRequest(INVALID_FONTSTACK);
   const start = parseRangeFile(segments.range);
-  if (start === null) throw errors.assetBadRequest(INVALID_RANGE);
-  const cacheControl = cacheControlFor(version, ASSET_VERSIONS.glyphs);
+  if (start === null) throw errors.tileBadRequest(INVALID_RANGE);
   return withAssets(app, (assets) => {
     const answer = assets.glyphRange(fonts, start);
-    if (!answer.ok) throw errors.assetNotFound();
+    if (!answer.ok) throw errors.tileNotFound();
     return sendTile(request, reply, answer.gzipped, { etag: assets.releaseId, encoding: 'gzip', cacheControl });
   });
 }

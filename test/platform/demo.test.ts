@@ -54,6 +54,16 @@ describe('canmap demo', () => {
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ id: 'demo', plan: 'dev', state: 'active' });
 
+    // Maps: a basemap tile, a glyph range, a sprite sheet, the outdoor style with terrain, an elevation.
+    const asset = async (path: string) => (await fetch(`${api}${path}${path.includes('?') ? '&' : '?'}key=${key}`)).status;
+    expect(await asset('/tiles/14/2588/5606')).toBe(200);
+    expect(await asset('/glyphs/2/Noto%20Sans%20Regular/5120-5375.pbf')).toBe(200);
+    expect(await asset('/sprite/2/light@2x.png')).toBe(200);
+    const outdoor = (await (await fetch(`${api}/styles/outdoor-light.json?key=${key}`)).json()) as { sources: Record<string, unknown> };
+    expect(Object.keys(outdoor.sources)).toEqual(expect.arrayContaining(['svc', 'svc_dem', 'svc_contours']));
+    expect(await asset('/elevation?at=-124.4,48.45')).toBe(200);
+    expect(text).toContain(`/map/?key=${key}`);
+
     demo.child.kill('SIGINT');
     expect(await demo.exited).toEqual({ code: 0, signal: null });
   });

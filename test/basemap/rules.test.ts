@@ -6,6 +6,7 @@ import { osmNames, scriptOf } from '../../ingest/basemap/names.ts';
 import { classifyPlace, populationRank } from '../../ingest/basemap/places.ts';
 import { classifyPoi } from '../../ingest/basemap/pois.ts';
 import { classifyRoad } from '../../ingest/basemap/roads.ts';
+import { basemapKind } from '../../jobs/kinds/basemap.ts';
 import { clipLine, clipPolygon } from '../../lib/geo/clip-box.ts';
 import { polygonContains } from '../../lib/geo/planar.ts';
 import { topoBorders, topoPolygons, type Topology } from '../../lib/geo/topojson.ts';
@@ -106,5 +107,16 @@ describe('coarse layers', () => {
     expect(clipped![0]!.map((p) => p.join(',')).sort()).toEqual(['0,0', '0,0', '0,5', '5,0', '5,5'].sort());
     expect(clipPolygon([[[20, 20], [21, 20], [21, 21], [20, 20]]], [0, 0, 10, 10])).toBeNull();
     expect(clipLine([[1, 1], [2, 2], [20, 2], [3, 3], [4, 4]], [0, 0, 10, 10])).toEqual([[[1, 1], [2, 2]], [[3, 3], [4, 4]]]);
+  });
+});
+
+describe('canmap ingest basemap options', () => {
+  it('names a missing or absent input and an unexpected argument', async () => {
+    const provinces = 'samples/catalog/provinces.geojson';
+    await expect(basemapKind.cli.toPayload([], { provinces })).rejects.toThrow('--pbf FILE is required (an OSM PBF extract)');
+    await expect(basemapKind.cli.toPayload([], { pbf: 'no/such.osm.pbf', provinces })).rejects.toThrow('--pbf no/such.osm.pbf: no such file');
+    await expect(basemapKind.cli.toPayload(['extra'], { provinces })).rejects.toThrow('unexpected argument "extra"');
+    const payload = await basemapKind.cli.toPayload([], { pbf: 'samples/basemap/downtown-vancouver.osm.pbf', provinces });
+    expect(payload.pbf).toMatch(/^\/.*samples\/basemap\/downtown-vancouver\.osm\.pbf$/);
   });
 });

@@ -22,12 +22,15 @@ export interface OsmLayers {
   /** Named localities, for the coarse layer to leave out. */
   places: { name: string; coordinates: GeoJSON.Position }[];
   header: OsmFeatures['header'];
+  /** natural=coastline ways (land on their left), for coastline.ts. */
+  coastlines: [number, number][][];
   skipped: number;
 }
 
 const isArea = (t: OsmTags) =>
   classifyWaterArea(t) !== null || classifyLanduse(t) !== null || classifyBuilding(t) !== null || classifyPoi(t) !== null;
-const isLine = (t: OsmTags) => classifyRoad(t) !== null || classifyWaterLine(t) !== null;
+const isCoastline = (t: OsmTags) => t.natural === 'coastline';
+const isLine = (t: OsmTags) => classifyRoad(t) !== null || classifyWaterLine(t) !== null || isCoastline(t);
 const isPoint = (t: OsmTags) => classifyPlace(t) !== null || classifyPoi(t) !== null || classifyWaterPoint(t) !== null || addressNumber(t) !== null;
 
 function* areaFeatures(tags: OsmTags, geometry: AreaGeometry): Generator<BasemapFeature> {
@@ -78,7 +81,13 @@ export async function readOsmLayers(pbf: string, onProgress?: FeatureProgress): 
   const osm = await readOsmFeatures(pbf, { area: isArea, line: isLine, point: isPoint }, onProgress);
   const features: BasemapFeature[] = [];
   for (const a of osm.areas) features.push(...areaFeatures(a.tags, a.geometry));
-  for (const l of osm.lines) features.push(...lineFeatures(l.tags, l.geometry));
+  const coastlines: OsmLayers['coastlines'] = [];
+  for (const l of osm.lines) {
+    features.push(...lineFeatures(l.tags, l.geometry));
+    if (!isCoastline(l.tags)) continue;
+    const parts = l.geometry.type === 'LineString' ? [l.geometry.coordinates] : l.geometry.coordinates;
+    for (const part of parts) coastlines.push(part as [number, number][]);
+  }
   const places: OsmLayers['places'] = [];
   for (const p of osm.points) {
     for (const f of pointFeatures(p.tags, p.geometry)) {
@@ -86,5 +95,5 @@ export async function readOsmLayers(pbf: string, onProgress?: FeatureProgress): 
       if (f.layer === 'places' && f.properties.kind === 'locality') places.push({ name: String(f.properties.name), coordinates: p.geometry.coordinates });
     }
   }
-  return { features, places, header: osm.header, skipped: osm.skipped.length };
+  return { features, places, header: osm.header, coastlines, skipped: osm.skipped.length };
 }

@@ -43,7 +43,7 @@ export async function prepareBasemapRelease(sources: BasemapSources, options: Ba
       const workDir = path.join(options.workDir, 'basemap-build');
       const started = Date.now();
       try {
-        const { report, features, skippedOsm, osmBounds } = await buildBasemap(sources, path.join(stagingDir, BASEMAP_ARCHIVE), workDir, onProgress);
+        const { report, features, skippedOsm, osmBounds, coast } = await buildBasemap(sources, path.join(stagingDir, BASEMAP_ARCHIVE), workDir, onProgress);
         const seconds = (Date.now() - started) / 1000;
         onProgress(1, `built ${report.archive.addressedTiles} tiles (${report.archive.bytes} bytes) from ${report.inputFeatures} features in ${seconds.toFixed(1)} s`);
         return {
@@ -52,6 +52,7 @@ export async function prepareBasemapRelease(sources: BasemapSources, options: Ba
             features,
             skipped_osm_objects: skippedOsm,
             osm_bounds: osmBounds,
+            land_at_z9_14: coast,
             tiles: report.archive.addressedTiles,
             bytes: report.archive.bytes,
             zooms: report.zooms,

@@ -2,7 +2,9 @@ import { gunzipSync } from 'node:zlib';
 import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tileContaining } from '../../engines/tiles/tile-feature.ts';
+import { projectX, projectY, tileContaining } from '../../engines/tiles/tile-feature.ts';
+import { TILE_EXTENT } from '../../engines/tiles/tiler.ts';
+import { ringSide } from '../../lib/geo/planar.ts';
 import { prepareBasemapRelease } from '../../ingest/basemap/release.ts';
 import { basemapKind } from '../../jobs/kinds/basemap.ts';
 import type { RegisteredRelease } from '../../releases/registry.ts';
@@ -48,6 +50,20 @@ describe('the basemap release', () => {
     for (const layer of ['earth', 'water', 'landuse', 'roads', 'boundaries', 'buildings', 'places', 'pois']) expect(counts[layer]).toBeGreaterThan(0);
     expect(stats.tiles).toBeGreaterThan(10_000);
     expect(release.manifest.inputs.map((i) => i.name)).toEqual(['osm', 'provinces', 'land', 'countries', 'localities']);
+    expect(stats.land_at_z9_14).toBe('OSM coastline');
+  });
+
+  it('draws the extract\'s land from its coastlines: Coal Harbour is sea at z14, the West End land beside it', async () => {
+    /** Whether the z14 earth covers the point (even-odd over every ring of every earth feature). */
+    const earthAt = async (lng: number, lat: number) => {
+      const [x, y] = tileContaining(lng, lat, 14);
+      const [px, py] = [(projectX(lng) * 2 ** 14 - x) * TILE_EXTENT, (projectY(lat) * 2 ** 14 - y) * TILE_EXTENT];
+      const rings = features(await tileAt(lng, lat, 14), 'earth').flatMap((f) => f.loadGeometry());
+      return rings.filter((ring) => ringSide(new Float64Array(ring.flatMap((p) => [p.x, p.y])), px, py) === 1).length % 2 === 1;
+    };
+    expect(await earthAt(-123.1215, 49.2915)).toBe(false);
+    expect(await earthAt(-123.1300, 49.2880)).toBe(true);
+    expect(await earthAt(-123.1100, 49.2740)).toBe(false);
   });
 
   it('draws downtown Vancouver at z14 in the Protomaps schema', async () => {

@@ -4,18 +4,12 @@
  *   node --import tsx bench/catalog/build-worker.ts <input.geojsonseq> <out.pmtiles> <work dir> <max zoom>
  * Progress goes to stderr; the last stdout line is JSON: {seconds, peakRssBytes, tiles, bytes, ...}.
  */
-import { readFile } from 'node:fs/promises';
 import { readNdjsonFeatures } from '../../engines/tiles/ndjson.ts';
 import { tileToArchive } from '../../engines/tiles/tiler.ts';
+import { selfPeakRssBytes } from '../support/self-memory.ts';
 
 const [input, archivePath, workDir, maxZoom] = process.argv.slice(2);
 if (!input || !archivePath || !workDir || !maxZoom) throw new Error('usage: build-worker.ts <input> <out.pmtiles> <work dir> <max zoom>');
-
-async function peakRssBytes(): Promise<number> {
-  const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
-  const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0);
-  return kb ? kb * 1024 : process.resourceUsage().maxRSS * 1024;
-}
 
 const started = performance.now();
 let lastLog = 0;
@@ -32,6 +26,6 @@ const report = await tileToArchive({
 });
 const seconds = (performance.now() - started) / 1000;
 console.log(JSON.stringify({
-  seconds, peakRssBytes: await peakRssBytes(), tiles: report.archive.addressedTiles, bytes: report.archive.bytes,
+  seconds, peakRssBytes: await selfPeakRssBytes(), tiles: report.archive.addressedTiles, bytes: report.archive.bytes,
   features: report.inputFeatures, streamedTiles: report.streamedTiles, dropped: report.dropped, zooms: report.zooms,
 }));

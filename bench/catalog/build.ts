@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureGdal, runGdal, type GdalRun } from './gdal.ts';
 import { generateParcels } from './generate.ts';
-import { runMeasured } from './measure.ts';
+import { runMeasured } from '../support/measure.ts';
 
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'build-worker.ts');
 const TARGET_SECONDS = 600;

@@ -5,35 +5,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { runMeasured } from './measure.ts';
-
-export interface ToolCheck {
-  available: boolean;
-  version: string | null;
-  /** What was done or what went wrong, to print. */
-  notes: string[];
-}
-
-function onPath(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).status === 0;
-}
-
-function aptInstall(packages: string[], notes: string[]): void {
-  notes.push(`installing ${packages.join(', ')} with apt-get (not found on PATH) ...`);
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-  const run = (args: string[]) => {
-    const [command, ...rest] = [...sudo, ...args];
-    return spawnSync(command!, rest, { encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  };
-  for (const args of [['apt-get', 'update'], ['apt-get', 'install', '-y', '--no-install-recommends', ...packages]]) {
-    const result = run(args);
-    if (result.status !== 0) {
-      notes.push(`  ${args.join(' ')} failed: ${(result.stderr || result.error?.message || '').trim().split('\n').slice(-2).join(' ')}`);
-      return;
-    }
-  }
-  notes.push(`  installed ${packages.join(', ')}`);
-}
+import { aptInstall, onPath, sqliteRows, type ToolCheck } from '../support/apt-tools.ts';
+import { runMeasured } from '../support/measure.ts';
 
 export function ensureGdal(): ToolCheck {
   const notes: string[] = [];
@@ -57,9 +30,8 @@ export interface GdalRun {
 }
 
 function countTiles(mbtiles: string): number | null {
-  if (!onPath('sqlite3')) return null;
-  const result = spawnSync('sqlite3', [mbtiles, 'SELECT count(*) FROM tiles'], { encoding: 'utf8' });
-  return result.status === 0 ? Number(result.stdout.trim()) : null;
+  const count = sqliteRows(mbtiles, 'SELECT count(*) FROM tiles')?.[0]?.[0];
+  return count === undefined ? null : Number(count);
 }
 
 export async function runGdal(input: string, out: string, maxZoom: number, timeoutMs: number): Promise<GdalRun> {

@@ -29,6 +29,7 @@ import { createTestEnv } from '../../test/support/env.ts';
 import { seededRandom } from '../geocoding/random.ts';
 import { loadPaths, type LoadResult } from '../geocoding/load.ts';
 import { freePort, startCanmap } from '../geocoding/processes.ts';
+import { readLoop } from '../support/read-loop.ts';
 import { BENCH_GRID, writeComplexPolygons } from './complex-polygons.ts';
 import { tileContaining } from '../../engines/tiles/tile-feature.ts';
 
@@ -37,24 +38,6 @@ const LAYER = 'bench.areas';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '15' } } });
 const seconds = Number(values.duration);
-
-
-/** Reads every tile in turn at `concurrency` for `seconds`: tiles per second. */
-async function readLoop(tiles: readonly [number, number, number][], concurrency: number, read: (z: number, x: number, y: number) => Promise<unknown>): Promise<number> {
-  let done = 0;
-  let next = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const [z, x, y] = tiles[next++ % tiles.length]!;
-      await read(z, x, y);
-      done += 1;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return done / ((performance.now() - started) / 1000);
-}
 
 const env = await createTestEnv('bench_catalog_serve');
 const pool = createPool(env.config.databaseUrl, 2);
@@ -98,8 +81,8 @@ try {
     if (await archive.tile(z, x, y)) tiles.push([z, x, y]);
   }
   const reader = new PMTiles(new FileSource(archivePath));
-  const pmtilesRate = await readLoop(tiles, 64, (z, x, y) => reader.getZxy(z, x, y));
-  const rawRate = await readLoop(tiles, 64, (z, x, y) => archive.tile(z, x, y));
+  const pmtilesRate = await readLoop(tiles, 64, seconds, ([z, x, y]) => reader.getZxy(z, x, y));
+  const rawRate = await readLoop(tiles, 64, seconds, ([z, x, y]) => archive.tile(z, x, y));
 
   const headers = { authorization: `Bearer ${key}` };
   const load = (paths: string[], connections: number) => loadPaths(paths, { url, headers: {}, connections, seconds });

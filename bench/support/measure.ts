@@ -1,7 +1,8 @@
 /**
  * Runs one command in its own process group and measures it the same way whoever it is: wall
- * seconds from spawn to exit, and peak RSS from GNU time's "Maximum resident set size" when
- * /usr/bin/time is there (the child's exact high-water mark), else from polling its VmHWM.
+ * seconds from spawn to exit, peak RSS from GNU time's "Maximum resident set size" when
+ * /usr/bin/time is there (the child's exact high-water mark), else from polling its VmHWM, and
+ * CPU seconds (user + system, all threads) from GNU time (null without it).
  */
 import { spawn } from 'node:child_process';
 import { access, readFile, rm } from 'node:fs/promises';
@@ -11,6 +12,8 @@ import path from 'node:path';
 export interface Measured {
   seconds: number;
   peakRssBytes: number;
+  /** User + system CPU seconds of the process and the children it waited for; null without GNU time. */
+  cpuSeconds: number | null;
   code: number | null;
   timedOut: boolean;
   stdout: string;
@@ -24,12 +27,12 @@ async function vmHwm(pid: number): Promise<number> {
   return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
 }
 
-export async function runMeasured(command: string, args: string[], options: { timeoutMs: number; echoStderr?: boolean }): Promise<Measured> {
+export async function runMeasured(command: string, args: string[], options: { timeoutMs: number; echoStderr?: boolean; cwd?: string }): Promise<Measured> {
   const hasTime = await access(GNU_TIME).then(() => true, () => false);
   const timeFile = path.join(os.tmpdir(), `canmap-bench-time-${process.pid}-${Date.now()}.txt`);
   const [file, argv] = hasTime ? [GNU_TIME, ['-v', '-o', timeFile, command, ...args]] : [command, args];
   const started = performance.now();
-  const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...(options.cwd ? { cwd: options.cwd } : {}) });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -49,10 +52,14 @@ export async function runMeasured(command: string, args: string[], options: { ti
   clearTimeout(killer);
   if (poll) clearInterval(poll);
   let peakRssBytes = polled;
+  let cpuSeconds: number | null = null;
   if (hasTime) {
     const report = await readFile(timeFile, 'utf8').catch(() => '');
     peakRssBytes = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(report)?.[1] ?? 0) * 1024;
+    const cpu = (label: string) => Number(new RegExp(`${label} time \\(seconds\\): ([\\d.]+)`).exec(report)?.[1] ?? NaN);
+    const total = cpu('User') + cpu('System');
+    cpuSeconds = Number.isFinite(total) ? total : null;
     await rm(timeFile, { force: true });
   }
-  return { seconds, peakRssBytes, code, timedOut, stdout, stderr };
+  return { seconds, peakRssBytes, cpuSeconds, code, timedOut, stdout, stderr };
 }

@@ -6,6 +6,7 @@ import {
   ASSETS_INDEX_FILE, AssetsIndex, GLYPH_PACK_FILE, SPRITE_DIR, type GlyphFaceEntry,
 } from '../../schemas/assets-release.ts';
 import { combineGlyphRanges } from './combine-glyphs.ts';
+import { LruMap } from '../../lib/lru-map.ts';
 import { decodeGlyphPbf, encodeGlyphRange } from './glyph-pbf.ts';
 import { rangeName } from './glyph-request.ts';
 
@@ -20,7 +21,7 @@ export type GlyphAnswer = { ok: true; gzipped: Buffer; glyphs: number } | { ok: 
  * ranges of its fonts (no SDF work) and is kept in a small LRU cache.
  */
 export class Assets {
-  private readonly combined = new Map<string, { gzipped: Buffer; glyphs: number }>();
+  private readonly combined = new LruMap<string, { gzipped: Buffer; glyphs: number }>(COMBINED_CACHE_ENTRIES);
 
   private constructor(
     readonly releaseId: string,
@@ -65,18 +66,15 @@ export class Assets {
     }
     const key = `${start}/${stackName}`;
     let answer = this.combined.get(key);
-    if (answer) {
-      this.combined.delete(key); // re-inserted below: most recently used last
-    } else {
+    if (!answer) {
       const perFont = entries.map((face) => {
         const slot = face.ranges[String(start)];
         return slot ? decodeGlyphPbf(gunzipSync(this.pack.subarray(slot[0], slot[0] + slot[1])))[0]?.glyphs ?? [] : [];
       });
       const message = combineGlyphRanges(stackName, rangeName(start), perFont);
       answer = { gzipped: gzipSync(encodeGlyphRange(message)), glyphs: message.glyphs.length };
+      this.combined.set(key, answer);
     }
-    this.combined.set(key, answer);
-    if (this.combined.size > COMBINED_CACHE_ENTRIES) this.combined.delete(this.combined.keys().next().value!);
     return { ok: true, ...answer };
   }
 

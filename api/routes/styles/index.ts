@@ -3,15 +3,19 @@ import { buildStyle } from '../../../engines/styles/build-style.ts';
 import { InvalidThemeError, UnknownStyleError } from '../../../engines/styles/style-errors.ts';
 import { ALL_STYLE_NAMES } from '../../../engines/styles/style-names.ts';
 import { InvalidThemeBody, StyleDocument, StyleParams, StyleQuery, StyleNotFoundBody } from '../../../schemas/styles-api.ts';
+import { LruMap } from '../../../lib/lru-map.ts';
 import { errors } from '../../errors.ts';
 import { presentedKey } from '../../access/credentials.ts';
 import { enabledTerrainArchives } from '../terrain/served-archive.ts';
 import { overlayResolver } from './overlay-resolver.ts';
 
 const JSON_SUFFIX = '.json';
+/** Style documents recently answered (about 60 KB each), by everything they were built from. */
+const CACHED_DOCUMENTS = 256;
 
 /** GET /styles/{style}.json: a style document generated per request (never edge-cached). */
 export const stylesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const documents = new LruMap<string, string>(CACHED_DOCUMENTS);
   app.get('/styles/:file', {
     schema: {
       tags: ['maps'],
@@ -27,13 +31,20 @@ export const stylesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const style = file.endsWith(JSON_SUFFIX) ? file.slice(0, -JSON_SUFFIX.length) : null;
     try {
       if (style === null) throw new UnknownStyleError(file, ALL_STYLE_NAMES);
-      const resolveOverlay = await overlayResolver(app, request, q.overlays, q.profile);
-      const document = buildStyle({
+      const overlays = await overlayResolver(app, request, q.overlays, q.profile);
+      const input = {
         style, baseUrl: app.config.baseUrl, key: presentedKey(request) ?? '',
-        ...q, acceptLanguage: request.headers['accept-language'], resolveOverlay, archives: await enabledTerrainArchives(app),
-      });
-      reply.header('cache-control', 'no-store');
-      return document;
+        ...q, acceptLanguage: request.headers['accept-language'], archives: await enabledTerrainArchives(app),
+      };
+      // Everything the document depends on; JSON text is most of a style's cost, so it is what is kept.
+      const cacheKey = JSON.stringify([input, overlays.fingerprint]);
+      let text = documents.get(cacheKey);
+      if (text === undefined) {
+        text = JSON.stringify(buildStyle({ ...input, resolveOverlay: overlays.resolve }));
+        documents.set(cacheKey, text);
+      }
+      // Already JSON text: a string body skips the response serializer (the schema types objects only).
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(text as never);
     } catch (err) {
       if (err instanceof UnknownStyleError) throw errors.unknownStyle(ALL_STYLE_NAMES);
       if (err instanceof InvalidThemeError) throw errors.invalidTheme([...err.detail]);

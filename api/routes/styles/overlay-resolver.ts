@@ -8,15 +8,23 @@ import { errors } from '../../errors.ts';
 
 const tokens = (raw: string | undefined) => (raw ?? '').split(',').map((t) => t.trim()).filter(Boolean);
 
+export interface StyleOverlays {
+  resolve: OverlayResolver;
+  /** Names what `resolve` answers: the catalog release and the uploads it read (a style cache key part). */
+  fingerprint: string;
+}
+
 /**
  * What the style's overlays may name: the enabled catalog's layers (none when no catalog is
  * served) and the caller's own uploads. An upload named but gone (deleted, or another account's)
  * is a 404 (volume 3 "Uploaded overlay").
  */
-export async function overlayResolver(app: FastifyInstance, request: FastifyRequest, overlays: string | undefined, profile: string | undefined): Promise<OverlayResolver> {
+export async function overlayResolver(app: FastifyInstance, request: FastifyRequest, overlays: string | undefined, profile: string | undefined): Promise<StyleOverlays> {
   const catalog = new Map<string, OverlayInfo>();
+  let catalogRelease: string | null = null;
   if ((overlays || profile) && app.releases.status()[CATALOG_KIND]?.state === 'ready') {
     await app.releases.use(CATALOG_KIND, async (c: Catalog) => {
+      catalogRelease = c.releaseId;
       for (const row of c.rows()) {
         const band = row.archives[0];
         const sourceLayers = row.source_layers?.map((s) => s.id) ?? (row.source_layer ? [row.source_layer] : []);
@@ -30,5 +38,8 @@ export async function overlayResolver(app: FastifyInstance, request: FastifyRequ
     if (!row) throw errors.notFound(`overlay ${token} not found`);
     uploads.set(row.id, { sourceLayers: row.layers, ...(row.min_zoom === null ? {} : { minzoom: row.min_zoom }), ...(row.max_zoom === null ? {} : { maxzoom: row.max_zoom }) });
   }
-  return (ref) => (ref.kind === 'catalog' ? catalog.get(ref.id) : uploads.get(ref.id));
+  return {
+    resolve: (ref) => (ref.kind === 'catalog' ? catalog.get(ref.id) : uploads.get(ref.id)),
+    fingerprint: JSON.stringify([catalogRelease, [...uploads]]),
+  };
 }

@@ -1,0 +1,26 @@
+/** A map that keeps at most `capacity` entries, forgetting the least recently used one. */
+export class LruMap<K, V> {
+  private readonly entries = new Map<K, V>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      // Map keeps insertion order: re-inserted, it becomes the most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -8,17 +8,17 @@ import { ringSide } from '../../lib/geo/planar.ts';
 import { prepareBasemapRelease } from '../../ingest/basemap/release.ts';
 import { basemapKind } from '../../jobs/kinds/basemap.ts';
 import type { RegisteredRelease } from '../../releases/registry.ts';
-import { CatalogApiStack } from '../support/catalog-api-stack.ts';
+import { ApiStack } from '../support/api-stack.ts';
 import { sharedData } from '../support/paths.ts';
 
 const PBF = sharedData('osm/pelias-vancouver_canada.osm.pbf');
 const PROVINCES = sharedData('geocoding/provinces/ca-provinces-naturalearth-10m-generalized.geojson');
 
-let stack: CatalogApiStack;
+let stack: ApiStack;
 let release: RegisteredRelease;
 
 beforeAll(async () => {
-  stack = await CatalogApiStack.create('basemap-tiles');
+  stack = await ApiStack.create('basemap-tiles');
   const payload = await basemapKind.cli.toPayload([], { pbf: PBF, provinces: PROVINCES });
   await stack.start();
   // No basemap yet: the route answers that the data is unavailable, not an empty map.

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogApiStack } from '../support/catalog-api-stack.ts';
+import { ApiStack } from '../support/api-stack.ts';
 import { repoPath } from '../support/paths.ts';
 import { tileContaining } from '../../engines/tiles/tile-feature.ts';
 
@@ -10,11 +10,11 @@ import { tileContaining } from '../../engines/tiles/tile-feature.ts';
 const decode = (gzipped: Buffer) => new VectorTile(new PbfReader(new Uint8Array(gunzipSync(gzipped))));
 
 describe('catalog API over the demo catalog (layers, overlay tiles, identify, data/query)', () => {
-  let stack: CatalogApiStack;
+  let stack: ApiStack;
   let releaseId = '';
 
   beforeAll(async () => {
-    const serving = await CatalogApiStack.serving('catalog_api', repoPath('samples/catalog/demo.catalog.json'));
+    const serving = await ApiStack.serving('catalog_api', repoPath('samples/catalog/demo.catalog.json'));
     stack = serving.stack;
     releaseId = serving.release.id;
   }, 180_000);

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogApiStack } from '../support/catalog-api-stack.ts';
+import { ApiStack } from '../support/api-stack.ts';
 import { repoPath } from '../support/paths.ts';
 import { tileContaining } from '../../engines/tiles/tile-feature.ts';
 
@@ -12,12 +12,12 @@ import { tileContaining } from '../../engines/tiles/tile-feature.ts';
  * OSM relations of the Vancouver extract, provinces from Natural Earth, NTS cells computed.
  */
 describe('catalog release from the Vancouver OSM extract', () => {
-  let stack: CatalogApiStack;
+  let stack: ApiStack;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the manifest's stats are free-form
   let stats: any;
 
   beforeAll(async () => {
-    const serving = await CatalogApiStack.serving('catalog_osm', repoPath('test/catalog/vancouver.catalog.json'));
+    const serving = await ApiStack.serving('catalog_osm', repoPath('test/catalog/vancouver.catalog.json'));
     stack = serving.stack;
     stats = serving.release.manifest.stats;
   }, 180_000);

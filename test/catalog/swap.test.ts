@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRelease } from '../../releases/registry.ts';
-import { CatalogApiStack } from '../support/catalog-api-stack.ts';
+import { ApiStack } from '../support/api-stack.ts';
 import { repoPath } from '../support/paths.ts';
 
 /** Two one-layer catalogs over the sample municipalities that differ in their row (so in their id). */
@@ -21,13 +21,13 @@ async function writeDefinitions(dir: string): Promise<[string, string]> {
 }
 
 describe('catalog release swap while tiles are served', () => {
-  let stack: CatalogApiStack;
+  let stack: ApiStack;
   let dir = '';
   let first: RegisteredRelease;
   let second: RegisteredRelease;
 
   beforeAll(async () => {
-    stack = await CatalogApiStack.create('catalog_swap');
+    stack = await ApiStack.create('catalog_swap');
     dir = await mkdtemp(path.join(os.tmpdir(), 'canmap-catalog-swap-'));
     const [a, b] = await writeDefinitions(dir);
     first = await stack.build(a);

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, PALETTES } from '../../engines/styles/style-names.ts';
-import { CatalogApiStack } from '../support/catalog-api-stack.ts';
+import { ApiStack } from '../support/api-stack.ts';
 import { repoPath } from '../support/paths.ts';
 
 describe('GET /map/: the map page and its files', () => {
-  let stack: CatalogApiStack;
+  let stack: ApiStack;
 
   beforeAll(async () => {
-    stack = await CatalogApiStack.create('map_page_serving');
+    stack = await ApiStack.create('map_page_serving');
     await stack.start();
   }, 120_000);
 
@@ -86,7 +86,7 @@ describe('GET /map/: the map page and its files', () => {
   });
 });
 
-async function callsOf(stack: CatalogApiStack): Promise<Record<string, number>> {
+async function callsOf(stack: ApiStack): Promise<Record<string, number>> {
   await stack.server!.app.meterJournal!.flush();
   const { rows } = await stack.pool.query<{ family: string; calls: number }>(
     'SELECT family, sum(calls)::int AS calls FROM usage_daily GROUP BY family',

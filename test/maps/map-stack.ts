@@ -6,7 +6,7 @@ import { prepareCatalogRelease } from '../../ingest/catalog/release.ts';
 import { prepareTerrainRelease } from '../../ingest/terrain/release.ts';
 import type { PublishSpec } from '../../releases/publish.ts';
 import type { RegisteredRelease } from '../../releases/registry.ts';
-import { CatalogApiStack } from '../support/catalog-api-stack.ts';
+import { ApiStack } from '../support/api-stack.ts';
 import { repoPath } from '../support/paths.ts';
 
 /** The demo's basemap inputs: a real downtown Vancouver cut and the project's province outlines. */
@@ -41,14 +41,14 @@ async function freePort(): Promise<number> {
  * enabled before it starts.
  */
 export class MapStack {
-  private constructor(readonly api: CatalogApiStack, readonly url: string) {}
+  private constructor(readonly api: ApiStack, readonly url: string) {}
 
   get key(): string {
     return this.api.key;
   }
 
   static async start(label: string): Promise<MapStack> {
-    const api = await CatalogApiStack.create(label);
+    const api = await ApiStack.create(label);
     try {
       const releases: RegisteredRelease[] = [];
       for (const prepare of Object.values(PUBLISHERS)) {
@@ -76,7 +76,7 @@ export class MapStack {
   }
 }
 
-async function waitUntilServed(api: CatalogApiStack, releases: readonly RegisteredRelease[], timeoutMs = 30_000): Promise<void> {
+async function waitUntilServed(api: ApiStack, releases: readonly RegisteredRelease[], timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   const served = () => releases.every((r) => api.server!.app.releases.status()[r.kind]?.id === r.id);
   while (!served()) {

@@ -1,13 +1,13 @@
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogApiStack } from '../support/catalog-api-stack.ts';
+import { ApiStack } from '../support/api-stack.ts';
 import { repoPath } from '../support/paths.ts';
 
 describe('GET /styles/{style}.json through the API', () => {
-  let stack: CatalogApiStack;
+  let stack: ApiStack;
 
   beforeAll(async () => {
-    ({ stack } = await CatalogApiStack.serving('styles_api', repoPath('samples/catalog/demo.catalog.json')));
+    ({ stack } = await ApiStack.serving('styles_api', repoPath('samples/catalog/demo.catalog.json')));
   }, 120_000);
 
   afterAll(async () => {

@@ -8,7 +8,8 @@ import { decodeTerrarium, TERRARIUM_RESOLUTION } from '../../engines/terrain/ter
 import { tileLat, tileLng } from '../../engines/terrain/web-mercator.ts';
 import type { RegisteredRelease } from '../../releases/registry.ts';
 import { DEM_ZIP, loadDemFixture, tileAt, type DemFixture } from './dem-fixture.ts';
-import { TerrainStack } from './terrain-stack.ts';
+import { ApiStack } from '../support/api-stack.ts';
+import { prepareTerrainRelease } from '../../ingest/terrain/release.ts';
 
 const decodeMvt = (gzipped: Buffer) => new VectorTile(new PbfReader(new Uint8Array(gunzipSync(gzipped))));
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -16,14 +17,14 @@ const DAY = 'public, max-age=86400';
 /** A tile of the Olympic Peninsula's coast: land, sea and hills in one. */
 const LAND = [-124.3, 48.1] as const;
 
-let stack: TerrainStack;
+let stack: ApiStack;
 let fx: DemFixture;
 let release: RegisteredRelease;
 
 beforeAll(async () => {
   fx = await loadDemFixture();
-  stack = await TerrainStack.create('terrain_api');
-  ({ release } = await stack.build([DEM_ZIP]));
+  stack = await ApiStack.create('terrain_api');
+  release = await stack.publish(() => prepareTerrainRelease([DEM_ZIP]));
   await stack.start();
 }, 180_000);
 

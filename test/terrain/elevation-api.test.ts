@@ -3,15 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { HGT_VOID } from '../../engines/terrain/hgt.ts';
 import { DEM_ZIP, loadDemFixture, postLngLat, rawPost, type DemFixture } from './dem-fixture.ts';
-import { TerrainStack } from './terrain-stack.ts';
+import { ApiStack } from '../support/api-stack.ts';
+import { prepareTerrainRelease } from '../../ingest/terrain/release.ts';
 
-let stack: TerrainStack;
+let stack: ApiStack;
 let fx: DemFixture;
 
 beforeAll(async () => {
   fx = await loadDemFixture();
-  stack = await TerrainStack.create('terrain_elevation');
-  const { release } = await stack.build([DEM_ZIP]);
+  stack = await ApiStack.create('terrain_elevation');
+  const release = await stack.publish(() => prepareTerrainRelease([DEM_ZIP]));
   await stack.start();
   await stack.enable(release);
 }, 180_000);

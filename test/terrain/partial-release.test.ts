@@ -7,14 +7,15 @@ import { hgtBytes } from '../../engines/terrain/dem-file.ts';
 import { HGT_VOID } from '../../engines/terrain/hgt.ts';
 import type { RegisteredRelease } from '../../releases/registry.ts';
 import { tileAt } from './dem-fixture.ts';
-import { TerrainStack } from './terrain-stack.ts';
+import { ApiStack } from '../support/api-stack.ts';
+import { prepareTerrainRelease } from '../../ingest/terrain/release.ts';
 
 /**
  * A DEM of sea only: a 3″ tile N10E010 void but for a 0 m patch in its south-west corner. It has
  * terrain tiles but no contour line (the coast is not a contour), so the release has no contour
  * archive.
  */
-let stack: TerrainStack;
+let stack: ApiStack;
 let dir: string;
 let release: RegisteredRelease;
 
@@ -25,8 +26,8 @@ beforeAll(async () => {
   for (let row = size - 120; row < size; row++) samples.fill(0, row * size, row * size + 120);
   const file = path.join(dir, 'N10E010.hgt.gz');
   await writeFile(file, gzipSync(hgtBytes({ name: 'N10E010', south: 10, west: 10, size, samples })));
-  stack = await TerrainStack.create('terrain_sea');
-  ({ release } = await stack.build([file]));
+  stack = await ApiStack.create('terrain_sea');
+  release = await stack.publish(() => prepareTerrainRelease([file]));
   await stack.start();
   await stack.enable(release);
 }, 180_000);

@@ -12,25 +12,26 @@ import { answerOf, type Answer } from './answer.ts';
 import { createTestEnv, type TestEnv } from './env.ts';
 
 /**
- * The whole API as `canmap serve` runs it on a test database, plus catalog releases built from
- * definition files the way the catalog job builds them (prepare → publish → enable).
+ * The whole API as `canmap serve` runs it on a test database, plus releases of any kind built the
+ * way their jobs build them (prepare → publish → enable); `build` and `serving` take a catalog
+ * definition file.
  */
-export class CatalogApiStack {
+export class ApiStack {
   server: RunningServer | null = null;
   key = '';
 
   private constructor(readonly env: TestEnv, readonly pool: Pool) {}
 
-  static async create(label: string): Promise<CatalogApiStack> {
+  static async create(label: string): Promise<ApiStack> {
     const env = await createTestEnv(label);
-    const stack = new CatalogApiStack(env, createPool(env.config.databaseUrl, 4));
+    const stack = new ApiStack(env, createPool(env.config.databaseUrl, 4));
     stack.key = await stack.createKey({});
     return stack;
   }
 
   /** A stack serving the release built from one definition. */
-  static async serving(label: string, definitionFile: string): Promise<{ stack: CatalogApiStack; release: RegisteredRelease }> {
-    const stack = await CatalogApiStack.create(label);
+  static async serving(label: string, definitionFile: string): Promise<{ stack: ApiStack; release: RegisteredRelease }> {
+    const stack = await ApiStack.create(label);
     const release = await stack.build(definitionFile);
     await stack.enable(release);
     await stack.start();

@@ -1,0 +1,153 @@
+/**
+ * A loaded road graph: the release arrays (public, for the search loops) and small accessors
+ * for everything that is not a hot loop (coordinates in degrees, shapes, names, limits).
+ */
+import { readGraphFile } from './graph-file.ts';
+import {
+  EDGE_FLAG, NO_EDGE, decodeTenths, fromMicroDegrees, modeBit,
+  type GraphArrays,
+} from './graph-format.ts';
+import { ROAD_CLASSES, type Mode, type RoadClass } from './modes.ts';
+
+export type LngLat = [number, number];
+
+export interface EdgeTruckLimits {
+  /** Metres and tonnes; null = no limit. */
+  maxHeight: number | null;
+  maxWidth: number | null;
+  maxLength: number | null;
+  maxWeight: number | null;
+  maxAxleLoad: number | null;
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+export class RoadGraph {
+  readonly nodeCount: number;
+  readonly edgeCount: number;
+  private readonly strings = new Map<number, string>();
+
+  constructor(readonly arrays: GraphArrays) {
+    this.nodeCount = arrays.nodeLng.length;
+    this.edgeCount = arrays.edgeTarget.length;
+  }
+
+  static async open(file: string): Promise<RoadGraph> {
+    return new RoadGraph(await readGraphFile(file));
+  }
+
+  nodeLngLat(node: number): LngLat {
+    return [fromMicroDegrees(this.arrays.nodeLng[node]!), fromMicroDegrees(this.arrays.nodeLat[node]!)];
+  }
+
+  /** The edges leaving `node`: start ≤ edge < end. */
+  edgesOf(node: number): { start: number; end: number } {
+    return { start: this.arrays.firstEdge[node]!, end: this.arrays.firstEdge[node + 1]! };
+  }
+
+  /** The node an edge leaves (binary search over firstEdge). */
+  edgeSource(edge: number): number {
+    const first = this.arrays.firstEdge;
+    let lo = 0;
+    let hi = this.nodeCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (first[mid]! <= edge) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  edgeTarget(edge: number): number {
+    return this.arrays.edgeTarget[edge]!;
+  }
+
+  /** The opposite directed edge of the same way segment, or null. */
+  reverseEdge(edge: number): number | null {
+    const r = this.arrays.edgeReverse[edge]!;
+    return r === NO_EDGE ? null : r;
+  }
+
+  allows(edge: number, mode: Mode): boolean {
+    return (this.arrays.edgeAccess[edge]! & modeBit(mode)) !== 0;
+  }
+
+  hasFlag(edge: number, flag: keyof typeof EDGE_FLAG): boolean {
+    return (this.arrays.edgeFlags[edge]! & EDGE_FLAG[flag]) !== 0;
+  }
+
+  roadClass(edge: number): RoadClass {
+    return ROAD_CLASSES[this.arrays.edgeClass[edge]!]!;
+  }
+
+  /** The edge's intermediate points in its own direction (micro-degrees, interleaved lng,lat). */
+  private forEachShapePoint(edge: number, visit: (lng: number, lat: number) => void): void {
+    const a = this.arrays;
+    const start = a.edgeShapeStart[edge]!;
+    const count = a.edgeShapeCount[edge]!;
+    const reversed = (a.edgeFlags[edge]! & EDGE_FLAG.reversed) !== 0;
+    for (let k = 0; k < count; k++) {
+      const i = 2 * (start + (reversed ? count - 1 - k : k));
+      visit(a.shapeCoords[i]!, a.shapeCoords[i + 1]!);
+    }
+  }
+
+  /** The edge's full geometry in degrees, from its source node to its target node. */
+  edgeShape(edge: number): LngLat[] {
+    const out: LngLat[] = [this.nodeLngLat(this.edgeSource(edge))];
+    this.forEachShapePoint(edge, (lng, lat) => out.push([fromMicroDegrees(lng), fromMicroDegrees(lat)]));
+    out.push(this.nodeLngLat(this.edgeTarget(edge)));
+    return out;
+  }
+
+  /** The edge's full geometry in micro-degrees (exact integers), interleaved lng,lat. */
+  edgeShapeMicro(edge: number): Int32Array {
+    const a = this.arrays;
+    const count = a.edgeShapeCount[edge]!;
+    const out = new Int32Array(2 * (count + 2));
+    const source = this.edgeSource(edge);
+    out[0] = a.nodeLng[source]!;
+    out[1] = a.nodeLat[source]!;
+    let i = 2;
+    this.forEachShapePoint(edge, (lng, lat) => {
+      out[i++] = lng;
+      out[i++] = lat;
+    });
+    const target = a.edgeTarget[edge]!;
+    out[i++] = a.nodeLng[target]!;
+    out[i] = a.nodeLat[target]!;
+    return out;
+  }
+
+  /** String `index` of the table ('' for 0). */
+  string(index: number): string {
+    let s = this.strings.get(index);
+    if (s === undefined) {
+      const a = this.arrays;
+      s = utf8.decode(a.stringBytes.subarray(a.stringOffsets[index]!, a.stringOffsets[index + 1]!));
+      this.strings.set(index, s);
+    }
+    return s;
+  }
+
+  edgeName(edge: number): string | null {
+    const i = this.arrays.edgeName[edge]!;
+    return i === 0 ? null : this.string(i);
+  }
+
+  edgeRef(edge: number): string | null {
+    const i = this.arrays.edgeRef[edge]!;
+    return i === 0 ? null : this.string(i);
+  }
+
+  edgeTruckLimits(edge: number): EdgeTruckLimits {
+    const a = this.arrays;
+    return {
+      maxHeight: decodeTenths(a.edgeMaxHeight[edge]!),
+      maxWidth: decodeTenths(a.edgeMaxWidth[edge]!),
+      maxLength: decodeTenths(a.edgeMaxLength[edge]!),
+      maxWeight: decodeTenths(a.edgeMaxWeight[edge]!),
+      maxAxleLoad: decodeTenths(a.edgeMaxAxleLoad[edge]!),
+    };
+  }
+}

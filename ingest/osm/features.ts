@@ -22,7 +22,7 @@ import { assembleMultipolygon, type MemberWay, type MultiPolygonGeometry, type P
 import { NodeStore } from './node-store.ts';
 import type { OsmFileHeader } from './pbf-header-block.ts';
 import { NO_TAGS, type OsmTags } from './pbf-primitive-block.ts';
-import { readOsm } from './pbf-reader.ts';
+import { readOsmFile as readOsm } from './read-osm-file.ts';
 
 export interface OsmArea {
   /** `w123` for a closed way, `r456` for a relation. */

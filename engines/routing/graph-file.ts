@@ -47,6 +47,25 @@ export function checkGraphArrays(arrays: GraphArrays, counts: GraphCounts = coun
   if (last !== counts.edges) throw new GraphFileError(`graph firstEdge ends at ${last}, expected ${counts.edges} edges`);
   const end = arrays.stringOffsets[counts.strings];
   if (end !== counts.stringBytes) throw new GraphFileError(`graph string table ends at ${end}, expected ${counts.stringBytes}`);
+  checkTurnTable(arrays, counts);
+}
+
+/** The turn table must name real edges, bind some mode, and be sorted by (in, out) without repeats (turnForbidden searches it). */
+function checkTurnTable({ turnInEdge, turnOutEdge, turnModes }: GraphArrays, counts: GraphCounts): void {
+  for (let i = 0; i < counts.turns; i++) {
+    const inEdge = turnInEdge[i]!;
+    const outEdge = turnOutEdge[i]!;
+    if (inEdge >= counts.edges || outEdge >= counts.edges) {
+      throw new GraphFileError(`graph turn ${i} (${inEdge} → ${outEdge}) names an edge beyond the ${counts.edges} edges`);
+    }
+    if (turnModes[i] === 0) throw new GraphFileError(`graph turn ${i} (${inEdge} → ${outEdge}) binds no mode`);
+    if (i > 0) {
+      const prevIn = turnInEdge[i - 1]!;
+      if (prevIn > inEdge || (prevIn === inEdge && turnOutEdge[i - 1]! >= outEdge)) {
+        throw new GraphFileError(`graph turns are not sorted by (in, out) without repeats at turn ${i}`);
+      }
+    }
+  }
 }
 
 /** Writes the arrays as one graph file; returns its size in bytes. */

@@ -11,7 +11,8 @@ import { MODES, type Mode } from './modes.ts';
 
 export const GRAPH_FILE_NAME = 'roads.graph';
 export const GRAPH_MAGIC = 'CMROADGR';
-export const GRAPH_FORMAT_VERSION = 1;
+/** 2: the turn restriction section (turnInEdge, turnOutEdge, turnModes). */
+export const GRAPH_FORMAT_VERSION = 2;
 
 /** No edge (edgeReverse of a one-way segment). */
 export const NO_EDGE = 0xffffffff;
@@ -87,6 +88,14 @@ export interface GraphArrays {
   /** UTF-8 strings back to back; string i is bytes stringOffsets[i] .. stringOffsets[i+1]. */
   stringBytes: Uint8Array;
   stringOffsets: Uint32Array;
+  /**
+   * Forbidden turns from the turn restriction relations: entering by turnInEdge[i] and leaving
+   * by turnOutEdge[i] is forbidden to the modes of turnModes[i] (modeBit). Sorted by
+   * (in, out), each pair once.
+   */
+  turnInEdge: Uint32Array;
+  turnOutEdge: Uint32Array;
+  turnModes: Uint8Array;
 }
 
 export type GraphArrayName = keyof GraphArrays;
@@ -121,6 +130,9 @@ export const GRAPH_SECTIONS: Record<GraphArrayName, { type: TypedArrayConstructo
   shapeCoords: { type: Int32Array, length: (c) => 2 * c.shapePoints },
   stringBytes: { type: Uint8Array, length: (c) => c.stringBytes },
   stringOffsets: { type: Uint32Array, length: (c) => c.strings + 1 },
+  turnInEdge: { type: Uint32Array, length: (c) => c.turns },
+  turnOutEdge: { type: Uint32Array, length: (c) => c.turns },
+  turnModes: { type: Uint8Array, length: (c) => c.turns },
 };
 
 export const GRAPH_ARRAY_NAMES = Object.keys(GRAPH_SECTIONS) as GraphArrayName[];
@@ -131,6 +143,8 @@ export interface GraphCounts {
   shapePoints: number;
   strings: number;
   stringBytes: number;
+  /** Forbidden (in edge, out edge) pairs. */
+  turns: number;
 }
 
 export function countsOf(a: GraphArrays): GraphCounts {
@@ -140,5 +154,6 @@ export function countsOf(a: GraphArrays): GraphCounts {
     shapePoints: a.shapeCoords.length / 2,
     strings: a.stringOffsets.length - 1,
     stringBytes: a.stringBytes.length,
+    turns: a.turnInEdge.length,
   };
 }

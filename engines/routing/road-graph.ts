@@ -119,6 +119,23 @@ export class RoadGraph {
     return out;
   }
 
+  /**
+   * Whether a turn restriction forbids leaving by `outEdge` after arriving by `inEdge` to the
+   * modes of `modeBits` (modeBit). Binary search over the sorted (in, out) table; allocation-free.
+   */
+  turnForbidden(inEdge: number, outEdge: number, modeBits: number): boolean {
+    const { turnInEdge, turnOutEdge, turnModes } = this.arrays;
+    let lo = 0;
+    let hi = turnInEdge.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const i = turnInEdge[mid]!;
+      if (i < inEdge || (i === inEdge && turnOutEdge[mid]! < outEdge)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < turnInEdge.length && turnInEdge[lo] === inEdge && turnOutEdge[lo] === outEdge && (turnModes[lo]! & modeBits) !== 0;
+  }
+
   /** String `index` of the table ('' for 0). */
   string(index: number): string {
     let s = this.strings.get(index);

@@ -173,6 +173,10 @@ export function buildRoadGraph(ways: RoadWays): RoadGraphBuild {
       shapeCoords: new Int32Array(shape.finish().buffer),
       stringBytes: strings.bytes,
       stringOffsets: strings.offsets,
+      // Filled by applyTurnRestrictions (restriction-build.ts), which needs the edges first.
+      turnInEdge: new Uint32Array(0),
+      turnOutEdge: new Uint32Array(0),
+      turnModes: new Uint8Array(0),
     },
     nodeOsmIds,
     wayIds: ways.wayIds,
@@ -220,6 +224,9 @@ interface EdgeList {
   profileOf(edge: number): number;
 }
 
+/** The per-edge arrays (and firstEdge) layoutEdges fills. */
+type EdgeArrays = Omit<GraphArrays, 'nodeLng' | 'nodeLat' | 'shapeCoords' | 'stringBytes' | 'stringOffsets' | 'turnInEdge' | 'turnOutEdge' | 'turnModes'>;
+
 /**
  * Puts the edges in CSR order (by source node, stable) and fills the per-edge arrays; returns
  * them with each input edge's position.
@@ -228,7 +235,7 @@ function layoutEdges(
   edges: EdgeList,
   encoded: EncodedProfiles,
   segments: Segments,
-): { arrays: Omit<GraphArrays, 'nodeLng' | 'nodeLat' | 'shapeCoords' | 'stringBytes' | 'stringOffsets'>; position: Uint32Array } {
+): { arrays: EdgeArrays; position: Uint32Array } {
   const m = edges.source.length;
   const firstEdge = new Uint32Array(edges.nodeCount + 1);
   for (let e = 0; e < m; e++) firstEdge[edges.source[e]! + 1]!++;

@@ -6,7 +6,7 @@
  */
 import { float64List, uint32List } from '../../lib/growable-array.ts';
 import { toMicroDegrees } from '../../engines/routing/graph-format.ts';
-import { readOsm } from '../osm/pbf-reader.ts';
+import { readOsmFile } from '../osm/read-osm-file.ts';
 import type { OsmTags } from '../osm/pbf-primitive-block.ts';
 import type { WayProfile } from './way-profile.ts';
 
@@ -139,10 +139,10 @@ export function lowerBound(ids: Float64Array, id: number): number {
   return lo;
 }
 
-/** Reads the routable ways of an OSM PBF file: those `profileOf` gives a profile. */
+/** Reads the routable ways of an OSM file (PBF or XML): those `profileOf` gives a profile. */
 export async function readRoadWays(pbfPath: string, profileOf: (tags: OsmTags) => WayProfile | null): Promise<RoadWays> {
   const collector = new RoadWaysCollector();
-  await readOsm(pbfPath, {
+  await readOsmFile(pbfPath, {
     way(way) {
       const profile = profileOf(way.tags);
       if (profile) collector.addWay(way.id, way.refs, profile);
@@ -150,7 +150,7 @@ export async function readRoadWays(pbfPath: string, profileOf: (tags: OsmTags) =
   });
   collector.seal();
   if (collector.wantedNodes > 0) {
-    await readOsm(pbfPath, { node: (node) => collector.addNode(node.id, node.lng, node.lat) });
+    await readOsmFile(pbfPath, { node: (node) => collector.addNode(node.id, node.lng, node.lat) });
   }
   return collector.finish();
 }

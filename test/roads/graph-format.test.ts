@@ -42,6 +42,10 @@ function sampleArrays(): GraphArrays {
     shapeCoords: Int32Array.from([-123_099_700, 49_280_300, -123_099_300, 49_280_700]),
     stringBytes: new Uint8Array(bytes),
     stringOffsets: Uint32Array.from(offsets),
+    // Arriving by 2 (2→0), leaving by 0 (0→1) is forbidden to cars and trucks; 2 then 1 (a u-turn) to bicycles.
+    turnInEdge: Uint32Array.from([2, 2]),
+    turnOutEdge: Uint32Array.from([0, 1]),
+    turnModes: Uint8Array.from([modeBit('auto') | modeBit('truck'), modeBit('bicycle')]),
   };
 }
 
@@ -84,6 +88,36 @@ describe('roads.graph file format', () => {
     expect(g.edgeTruckLimits(0)).toEqual({ maxHeight: 3.8, maxWidth: null, maxLength: 12, maxWeight: 7.5, maxAxleLoad: null });
   });
 
+  it('answers turnForbidden per mode from the turn section, false for pairs it does not hold', async () => {
+    const file = path.join(dir, 'turns.graph');
+    await writeGraphFile(file, sampleArrays());
+    const g = await RoadGraph.open(file);
+    expect(Array.from(g.arrays.turnModes)).toEqual([3, 4]);
+    const forbidden = (i: number, o: number) => (['auto', 'truck', 'bicycle', 'pedestrian'] as const).filter((m) => g.turnForbidden(i, o, modeBit(m)));
+    expect([forbidden(2, 0), forbidden(2, 1), forbidden(0, 2), forbidden(1, 2), forbidden(2, 2)]).toEqual([['auto', 'truck'], ['bicycle'], [], [], []]);
+    expect(g.turnForbidden(2, 0, modeBit('bicycle') | modeBit('truck'))).toBe(true);
+
+    const empty = sampleArrays();
+    empty.turnInEdge = new Uint32Array(0);
+    empty.turnOutEdge = new Uint32Array(0);
+    empty.turnModes = new Uint8Array(0);
+    await writeGraphFile(file, empty);
+    const none = await RoadGraph.open(file);
+    expect([none.turnForbidden(2, 0, 15), none.turnForbidden(0, 0, 15)]).toEqual([false, false]);
+  });
+
+  it('refuses a turn table that is unsorted, repeats a pair, names no edge or binds no mode', () => {
+    const withTurns = (inEdge: number[], outEdge: number[], modes: number[]) => ({
+      ...sampleArrays(), turnInEdge: Uint32Array.from(inEdge), turnOutEdge: Uint32Array.from(outEdge), turnModes: Uint8Array.from(modes),
+    });
+    expect(() => checkGraphArrays(withTurns([2, 2], [1, 0], [1, 1]))).toThrow('graph turns are not sorted by (in, out) without repeats at turn 1');
+    expect(() => checkGraphArrays(withTurns([2, 2], [0, 0], [1, 2]))).toThrow('not sorted by (in, out) without repeats at turn 1');
+    expect(() => checkGraphArrays(withTurns([1, 0], [0, 2], [1, 1]))).toThrow('not sorted');
+    expect(() => checkGraphArrays(withTurns([2], [3], [1]))).toThrow('graph turn 0 (2 → 3) names an edge beyond the 3 edges');
+    expect(() => checkGraphArrays(withTurns([0], [1], [0]))).toThrow('graph turn 0 (0 → 1) binds no mode');
+    expect(() => checkGraphArrays(withTurns([0], [1, 2], [1]))).toThrow('graph section turnOutEdge has 2 entries, expected 1');
+  });
+
   it('encodes limits in tenths, rounding down, never turning a tiny limit into none', () => {
     expect([encodeTenths(null, 255), encodeTenths(0, 255), encodeTenths(4, 255), encodeTenths(4.05, 255)]).toEqual([0, 0, 40, 40]);
     expect([encodeTenths(0.04, 255), encodeTenths(30, 255), encodeTenths(44, 0xffff)]).toEqual([1, 255, 440]);
@@ -109,7 +143,7 @@ describe('roads.graph file format', () => {
     const other = Buffer.from(good);
     other.writeUInt32LE(99, 8);
     await writeFile(file, other);
-    await expect(readGraphFile(file)).rejects.toThrow(`${file}: road graph format 99, expected 1`);
+    await expect(readGraphFile(file)).rejects.toThrow(`${file}: road graph format 99, expected 2`);
 
     await writeFile(file, good.subarray(0, good.length - 4));
     await expect(readGraphFile(file)).rejects.toBeInstanceOf(GraphFileError);

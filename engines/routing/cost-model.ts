@@ -1,0 +1,197 @@
+/**
+ * Cost models: which directed edges a travel mode may use, how long they take, and what they
+ * cost once the caller's preferences are applied. The search orders by `cost`, reports `seconds`.
+ *
+ * Preferences follow Valhalla's costing (src/sif/autocost.cc, truckcost.cc) where the spec borrows
+ * its parameters; all of them are multiplicative factors on an edge's seconds:
+ * - use_highways (0..1, default 0.5): Valhalla's non-linear highway factor h — for u ≥ 0.5
+ *   h = (0.5 − u)³ (down to −0.125 at 1, a slight preference), else h = 8·(1 − 2u)² (up to 8 at 0);
+ *   motorway edges cost × (1 + h), trunk edges × (1 + h/2), other classes are untouched.
+ * - avoid=highways is use_highways = 0 (the spec rejects the two together).
+ * - avoid=tolls: toll edges × 5 (Valhalla's use_tolls = 0 adds 4 to the factor).
+ * - avoid=ferries: ferry edges × 100, so a ferry is only taken when every alternative costs a
+ *   hundred times the crossing (a preference, not an exclusion: islands stay reachable).
+ * - use_truck_route (0..1, truck only): edges that are not designated truck routes × (1 + 4u),
+ *   so at 1 they are avoided where a truck route exists.
+ * - use_hills: accepted and kept, but the graph has no grades yet, so it has no effect until the
+ *   road graph carries them.
+ * Truck dimensions and weights are hard limits (an edge whose stored limit is below the vehicle's
+ * is not allowed); axle_count is accepted but no stored limit reads it.
+ */
+import { EDGE_FLAG, modeBit, type GraphArrays } from './graph-format.ts';
+import { ROAD_CLASSES, type Mode } from './modes.ts';
+import type { RoadGraph } from './road-graph.ts';
+
+export const BICYCLE_KMH = 18;
+export const PEDESTRIAN_KMH = 5;
+export const DEFAULT_USE_HIGHWAYS = 0.5;
+export const AVOID_TOLLS_FACTOR = 5;
+export const AVOID_FERRIES_FACTOR = 100;
+export const TRUCK_ROUTE_PENALTY = 4;
+/** Valhalla's kMaxHighwayBiasFactor. */
+const MAX_HIGHWAY_BIAS = 8;
+
+export interface TruckSpec {
+  /** Metres. */
+  height: number;
+  width: number;
+  length: number;
+  /** Tonnes gross. */
+  weight: number;
+  /** Tonnes per axle. */
+  axleLoad: number;
+  axleCount: number;
+  hazmat: boolean;
+  /** 0..1. */
+  useTruckRoute: number;
+}
+
+/** The spec's truck defaults (volume 3, Routing). */
+export const TRUCK_DEFAULTS: Readonly<TruckSpec> = Object.freeze({
+  height: 4.11, width: 2.6, length: 21.64, weight: 21.77, axleLoad: 9.07, axleCount: 5, hazmat: false, useTruckRoute: 0,
+});
+
+export interface CostOptions {
+  avoidTolls?: boolean;
+  avoidHighways?: boolean;
+  avoidFerries?: boolean;
+  /** 0..1, driving modes; DEFAULT_USE_HIGHWAYS when absent. */
+  useHighways?: number;
+  /** 0..1, bicycle and pedestrian; no effect until the graph has grades. */
+  useHills?: number;
+  /** mode truck: the vehicle (TRUCK_DEFAULTS for what is absent). */
+  truck?: Partial<TruckSpec>;
+}
+
+export interface CostModel {
+  readonly mode: Mode;
+  readonly graph: RoadGraph;
+  /** The mode may use the edge in its direction (truck: within every hard limit). */
+  allowed(edge: number): boolean;
+  /** Travel time of the whole edge. */
+  seconds(edge: number): number;
+  /** seconds × preference factors: what the search minimises. */
+  cost(edge: number): number;
+  /** A lower bound of cost per metre of straight-line distance: the A* factor. */
+  readonly minCostPerMetre: number;
+  readonly useHills: number | null;
+}
+
+/** Valhalla's highway bias h for use_highways u. */
+export function highwayBias(useHighways: number): number {
+  if (useHighways >= 0.5) {
+    const f = 0.5 - useHighways;
+    return f * f * f;
+  }
+  const f = 1 - 2 * useHighways;
+  return MAX_HIGHWAY_BIAS * f * f;
+}
+
+const MOTORWAY = ROAD_CLASSES.indexOf('motorway');
+const TRUNK = ROAD_CLASSES.indexOf('trunk');
+/** Tenths as stored (graph-format encodeTenths); a vehicle passes when its size ≤ the limit. */
+const exceeds = (vehicle: number, storedTenths: number): boolean => storedTenths !== 0 && vehicle > storedTenths / 10 + 1e-9;
+
+const maxSpeedCache = new WeakMap<RoadGraph, Float64Array>();
+
+/** Fastest metres per second of each mode (index in MODES) over the graph's edges, ferries included. */
+function maxSpeeds(graph: RoadGraph): Float64Array {
+  let speeds = maxSpeedCache.get(graph);
+  if (speeds) return speeds;
+  const a = graph.arrays;
+  speeds = new Float64Array(4);
+  speeds[2] = BICYCLE_KMH / 3.6;
+  speeds[3] = PEDESTRIAN_KMH / 3.6;
+  for (let e = 0; e < graph.edgeCount; e++) {
+    const access = a.edgeAccess[e]!;
+    const ferrySeconds = a.edgeFerrySeconds[e]!;
+    if ((a.edgeFlags[e]! & EDGE_FLAG.ferry) !== 0 && ferrySeconds > 0) {
+      const v = a.edgeLength[e]! / ferrySeconds;
+      for (let m = 0; m < 4; m++) if (access & (1 << m) && v > speeds[m]!) speeds[m] = v;
+      continue;
+    }
+    if (access & 1) speeds[0] = Math.max(speeds[0]!, a.edgeSpeedAuto[e]! / 3.6);
+    if (access & 2) speeds[1] = Math.max(speeds[1]!, a.edgeSpeedTruck[e]! / 3.6);
+  }
+  maxSpeedCache.set(graph, speeds);
+  return speeds;
+}
+
+class EdgeCostModel implements CostModel {
+  readonly minCostPerMetre: number;
+  readonly useHills: number | null;
+  private readonly a: GraphArrays;
+  private readonly bit: number;
+  private readonly motor: boolean;
+  private readonly constantMps: number;
+  private readonly motorwayFactor: number;
+  private readonly trunkFactor: number;
+  private readonly tollFactor: number;
+  private readonly ferryFactor: number;
+  private readonly nonTruckRouteFactor: number;
+  private readonly truck: TruckSpec | null;
+
+  constructor(readonly graph: RoadGraph, readonly mode: Mode, options: CostOptions) {
+    this.a = graph.arrays;
+    this.bit = modeBit(mode);
+    this.motor = mode === 'auto' || mode === 'truck';
+    this.constantMps = (mode === 'bicycle' ? BICYCLE_KMH : PEDESTRIAN_KMH) / 3.6;
+    const bias = this.motor ? highwayBias(options.avoidHighways ? 0 : options.useHighways ?? DEFAULT_USE_HIGHWAYS) : 0;
+    this.motorwayFactor = 1 + bias;
+    this.trunkFactor = 1 + bias / 2;
+    this.tollFactor = options.avoidTolls ? AVOID_TOLLS_FACTOR : 1;
+    this.ferryFactor = options.avoidFerries ? AVOID_FERRIES_FACTOR : 1;
+    this.truck = mode === 'truck' ? { ...TRUCK_DEFAULTS, ...options.truck } : null;
+    this.nonTruckRouteFactor = this.truck ? 1 + TRUCK_ROUTE_PENALTY * this.truck.useTruckRoute : 1;
+    this.useHills = options.useHills ?? null;
+    const minFactor = Math.min(1, this.motorwayFactor, this.trunkFactor);
+    // Slack for the float32 edge lengths against float64 straight-line distances.
+    this.minCostPerMetre = (minFactor / maxSpeeds(graph)[MODE_INDEX[mode]]!) * 0.999;
+  }
+
+  allowed(edge: number): boolean {
+    const a = this.a;
+    if ((a.edgeAccess[edge]! & this.bit) === 0) return false;
+    const ferry = (a.edgeFlags[edge]! & EDGE_FLAG.ferry) !== 0;
+    if (this.motor && !ferry && (this.mode === 'auto' ? a.edgeSpeedAuto[edge]! : a.edgeSpeedTruck[edge]!) === 0) return false;
+    const t = this.truck;
+    if (t === null) return true;
+    return !(
+      exceeds(t.height, a.edgeMaxHeight[edge]!) || exceeds(t.width, a.edgeMaxWidth[edge]!)
+      || exceeds(t.length, a.edgeMaxLength[edge]!) || exceeds(t.weight, a.edgeMaxWeight[edge]!)
+      || exceeds(t.axleLoad, a.edgeMaxAxleLoad[edge]!)
+      || (t.hazmat && (a.edgeFlags[edge]! & EDGE_FLAG.hazmatForbidden) !== 0)
+    );
+  }
+
+  seconds(edge: number): number {
+    const a = this.a;
+    if ((a.edgeFlags[edge]! & EDGE_FLAG.ferry) !== 0 && a.edgeFerrySeconds[edge]! > 0) return a.edgeFerrySeconds[edge]!;
+    const length = a.edgeLength[edge]!;
+    if (!this.motor) return length / this.constantMps;
+    const kmh = this.mode === 'auto' ? a.edgeSpeedAuto[edge]! : a.edgeSpeedTruck[edge]!;
+    return (length * 3.6) / kmh;
+  }
+
+  cost(edge: number): number {
+    const a = this.a;
+    const flags = a.edgeFlags[edge]!;
+    let factor = 1;
+    if (this.motor) {
+      const cls = a.edgeClass[edge]!;
+      if (cls === MOTORWAY) factor = this.motorwayFactor;
+      else if (cls === TRUNK) factor = this.trunkFactor;
+      if (flags & EDGE_FLAG.toll) factor *= this.tollFactor;
+      if (!(flags & EDGE_FLAG.truckRoute)) factor *= this.nonTruckRouteFactor;
+    }
+    if (flags & EDGE_FLAG.ferry) factor *= this.ferryFactor;
+    return this.seconds(edge) * factor;
+  }
+}
+
+const MODE_INDEX: Record<Mode, number> = { auto: 0, truck: 1, bicycle: 2, pedestrian: 3 };
+
+/** The cost model of a mode with the caller's preferences (mode car is auto: map it before). */
+export function costModel(graph: RoadGraph, mode: Mode, options: CostOptions = {}): CostModel {
+  return new EdgeCostModel(graph, mode, options);
+}

@@ -2,6 +2,7 @@ import type { KindOpener } from '../releases/reader.ts';
 import { assetsOpener } from '../engines/assets/release.ts';
 import { basemapOpener } from '../engines/basemap/release.ts';
 import { catalogOpener } from '../engines/catalog/release.ts';
+import { roadsOpener } from '../engines/routing/release.ts';
 import { geocodingOpener } from '../engines/geocoding/release.ts';
 import { terrainOpener } from '../engines/terrain/release.ts';
 import { transitOpener } from '../engines/transit/release.ts';
@@ -16,5 +17,6 @@ export const releaseKinds: KindOpener<unknown>[] = [
   catalogOpener,
   basemapOpener,
   terrainOpener,
+  roadsOpener,
   assetsOpener,
 ];

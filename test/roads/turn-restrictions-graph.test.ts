@@ -8,10 +8,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { costModel } from '../../engines/routing/cost-model.ts';
+import { destinationAtNode, originAtNode } from '../../engines/routing/endpoints.ts';
 import { readGraphFile, writeGraphFile } from '../../engines/routing/graph-file.ts';
 import { modeBit } from '../../engines/routing/graph-format.ts';
 import { RoadGraph } from '../../engines/routing/road-graph.ts';
-import { buildRoadGraph, type RoadGraphBuild } from '../../ingest/roads/graph-build.ts';
+import { searchRoute } from '../../engines/routing/search.ts';
+import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
+import { buildRoadGraph, graphNodeOf, type RoadGraphBuild } from '../../ingest/roads/graph-build.ts';
 import { readOsm } from '../../ingest/osm/pbf-reader.ts';
 import { readRoadWays } from '../../ingest/roads/read-ways.ts';
 import { applyTurnRestrictions, readTurnRestrictions, type TurnRestrictionBuild } from '../../ingest/roads/restriction-build.ts';
@@ -163,6 +167,18 @@ describe('turn restrictions of the GraphHopper turn-cost fixture (OSM XML)', () 
     expect(built.graph.turnForbidden(e(1, 2), e(2, 6), modeBit('pedestrian'))).toBe(false);
     expect(built.graph.turnForbidden(e(1, 2), e(2, 4), modeBit('auto'))).toBe(false);
     expect(built.graph.turnForbidden(e(4, 2), e(2, 6), modeBit('auto'))).toBe(false);
+  });
+
+  it('makes a car searching with the graph\'s turn rule loop round instead of turning left; a pedestrian turns', () => {
+    const node = (osm: number) => graphNodeOf(built.build, osm);
+    const route = (mode: 'auto' | 'pedestrian') => {
+      const model = costModel(built.graph, mode);
+      const found = searchRoute(model, originAtNode(model, node(1)), destinationAtNode(model, node(6)), { turnRule: graphTurnRule(built.graph, mode) });
+      const ends = (edge: number) => `${built.build.nodeOsmIds[built.graph.edgeSource(edge)]}>${built.build.nodeOsmIds[built.graph.edgeTarget(edge)]}`;
+      return found ? Array.from(found.edges, ends) : null;
+    };
+    expect(route('auto')).toEqual(['1>2', '2>4', '4>2', '2>6']);
+    expect(route('pedestrian')).toEqual(['1>2', '2>6']);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import type { CostModel } from './cost-model.ts';
 import type { Endpoint } from './endpoints.ts';
+import { Moves } from './moves.ts';
 import { searchSpaceOf } from './search-space.ts';
 import type { TurnRule } from './search.ts';
 
@@ -24,6 +25,7 @@ export interface Reach {
 export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: number, turnRule?: TurnRule): Reach {
   const graph = model.graph;
   const a = graph.arrays;
+  const moves = new Moves(model, turnRule);
   const space = searchSpaceOf(graph);
   const stamp = space.begin();
   const { cost, seconds, seen, done, heap } = space;
@@ -51,20 +53,10 @@ export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: numb
     if (s0 > maxSeconds) continue;
     arrival[edge] = s0;
     const v = a.edgeTarget[edge]!;
-    const start = a.firstEdge[v]!;
-    const end = a.firstEdge[v + 1]!;
-    const back = a.edgeReverse[edge]!;
-    let deadEnd = true;
-    for (let e2 = start; e2 < end; e2++) {
-      if (e2 !== back && model.allowed(e2)) {
-        deadEnd = false;
-        break;
-      }
-    }
+    const deadEnd = moves.deadEndAfter(edge);
     const c0 = cost[edge]!;
-    for (let e2 = start; e2 < end; e2++) {
-      if ((e2 === back && !deadEnd) || !model.allowed(e2)) continue;
-      if (turnRule !== undefined && turnRule(edge, e2)) continue;
+    for (let e2 = a.firstEdge[v]!; e2 < a.firstEdge[v + 1]!; e2++) {
+      if (!moves.allowed(edge, e2, deadEnd)) continue;
       if (s0 < entry[e2]!) entry[e2] = s0;
       if (done[e2] === stamp) continue;
       const c = c0 + model.cost(e2);

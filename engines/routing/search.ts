@@ -12,6 +12,7 @@ import { haversineMetres } from '../../lib/geo/haversine.ts';
 import type { CostModel } from './cost-model.ts';
 import type { Endpoint } from './endpoints.ts';
 import { fromMicroDegrees } from './graph-format.ts';
+import { Moves } from './moves.ts';
 import { searchSpaceOf } from './search-space.ts';
 
 /** Forbidden when true: turning from inEdge onto outEdge (turn restrictions plug in here). */
@@ -85,7 +86,7 @@ export function searchMany(
   const { cost, seconds, metres, pred, seen, done, targetMark, heap } = space;
   const t = makeTargets(destinations);
   for (const e of t.byEdge.keys()) targetMark[e] = stamp;
-  const turnRule = options.turnRule;
+  const moves = new Moves(model, options.turnRule);
 
   const aim = options.aStarTarget;
   const k = model.minCostPerMetre;
@@ -147,20 +148,10 @@ export function searchMany(
 
   function expand(edge: number): void {
     const v = a.edgeTarget[edge]!;
-    const start = a.firstEdge[v]!;
-    const end = a.firstEdge[v + 1]!;
-    const back = a.edgeReverse[edge]!;
-    let deadEnd = true;
-    for (let e2 = start; e2 < end; e2++) {
-      if (e2 !== back && model.allowed(e2)) {
-        deadEnd = false;
-        break;
-      }
-    }
+    const deadEnd = moves.deadEndAfter(edge);
     const c0 = cost[edge]!;
-    for (let e2 = start; e2 < end; e2++) {
-      if ((e2 === back && !deadEnd) || !model.allowed(e2)) continue;
-      if (turnRule !== undefined && turnRule(edge, e2)) continue;
+    for (let e2 = a.firstEdge[v]!; e2 < a.firstEdge[v + 1]!; e2++) {
+      if (!moves.allowed(edge, e2, deadEnd)) continue;
       const c2 = model.cost(e2);
       if (targetMark[e2] === stamp) {
         const s2 = model.seconds(e2);

@@ -1,0 +1,28 @@
+import type { CostModel } from './cost-model.ts';
+import type { TurnRule } from './search.ts';
+
+/**
+ * The moves of an edge-based search at a node: arriving over `edge`, which edges may it leave
+ * by? Those the mode may use and the turn rule allows; the way back (a u-turn) only where the
+ * node offers nothing else (a dead end).
+ */
+export class Moves {
+  constructor(private readonly model: CostModel, private readonly turnRule: TurnRule | undefined) {}
+
+  /** Whether arriving over `edge` leaves no exit but its own reverse. */
+  deadEndAfter(edge: number): boolean {
+    const a = this.model.graph.arrays;
+    const v = a.edgeTarget[edge]!;
+    const back = a.edgeReverse[edge]!;
+    for (let next = a.firstEdge[v]!; next < a.firstEdge[v + 1]!; next++) {
+      if (next !== back && this.model.allowed(next)) return false;
+    }
+    return true;
+  }
+
+  /** Whether arriving over `edge` may leave by `next` (an edge of its target node); `deadEnd` from deadEndAfter(edge). */
+  allowed(edge: number, next: number, deadEnd: boolean): boolean {
+    if (next === this.model.graph.arrays.edgeReverse[edge] && !deadEnd) return false;
+    return this.model.allowed(next) && !(this.turnRule !== undefined && this.turnRule(edge, next));
+  }
+}

@@ -1,5 +1,7 @@
 import type { CostModel } from './cost-model.ts';
-import type { TurnRule } from './search.ts';
+
+/** Forbidden when true: turning from inEdge onto outEdge (turn restrictions plug in here). */
+export type TurnRule = (inEdge: number, outEdge: number) => boolean;
 
 /**
  * The moves of an edge-based search at a node: arriving over `edge`, which edges may it leave

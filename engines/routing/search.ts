@@ -12,11 +12,10 @@ import { haversineMetres } from '../../lib/geo/haversine.ts';
 import type { CostModel } from './cost-model.ts';
 import type { Endpoint } from './endpoints.ts';
 import { fromMicroDegrees } from './graph-format.ts';
-import { Moves } from './moves.ts';
+import { Moves, type TurnRule } from './moves.ts';
 import { searchSpaceOf } from './search-space.ts';
 
-/** Forbidden when true: turning from inEdge onto outEdge (turn restrictions plug in here). */
-export type TurnRule = (inEdge: number, outEdge: number) => boolean;
+export type { TurnRule } from './moves.ts';
 
 export interface RouteResult {
   cost: number;

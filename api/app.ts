@@ -30,12 +30,15 @@ import { logUnroutedRequest, requestLogPlugin } from './plugins/request-log.ts';
 import { wellKnownPlugin } from './plugins/well-known.ts';
 import { replyWithError } from './reply-error.ts';
 import { routes } from './routes/index.ts';
-import { ERROR_MESSAGE_KEYWORD } from '../schemas/common.ts';
+import { ERROR_CODE_KEYWORD, ERROR_MESSAGE_KEYWORD } from '../schemas/common.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
 
 type AjvPlugin = NonNullable<NonNullable<FastifyServerOptions['ajv']>['plugins']>[number];
-const errorMessageKeyword: AjvPlugin = (ajv) => ajv.addKeyword({ keyword: ERROR_MESSAGE_KEYWORD, schemaType: 'string' });
+const errorKeywords: AjvPlugin = (ajv) => {
+  ajv.addKeyword({ keyword: ERROR_MESSAGE_KEYWORD, schemaType: 'string' });
+  return ajv.addKeyword({ keyword: ERROR_CODE_KEYWORD, schemaType: 'string' });
+};
 
 export interface AppDeps {
   config: Config;
@@ -80,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(deps.config.logLevel, deps.logger),
     logController: requestLogController(),
-    ajv: { plugins: [errorMessageKeyword] },
+    ajv: { plugins: [errorKeywords] },
     // Service ids embed publishers' raw ids; URL-encoded they can pass Fastify's 100-character default.
     routerOptions: { maxParamLength: 1024 },
     // A path Fastify cannot even route (bad percent-encoding, over-long parameter) is still

@@ -1,4 +1,5 @@
 import { GEOCODING_KIND } from '../schemas/geocoding-release.ts';
+import { ROADS_KIND } from '../schemas/roads-release.ts';
 
 /**
  * The one error catalog of the API. Every failure a handler or plugin can answer with is built
@@ -34,11 +35,11 @@ export class ApiError extends Error {
 }
 
 /** How a 503 names the service of a release kind, where that is not `<kind> data`. */
-const SERVICE_OF_KIND: Readonly<Record<string, string>> = { [GEOCODING_KIND]: 'geocode' };
+const SERVICE_OF_KIND: Readonly<Record<string, string>> = { [GEOCODING_KIND]: 'geocode', [ROADS_KIND]: 'routing' };
 
 export const errors = {
-  /** Data-plane 400: the message names the parameter at fault; no code (volume 1). */
-  badRequest: (message: string) => new ApiError(400, message),
+  /** Data-plane 400: the message names the parameter at fault; a code only where volume 1 lists one (routing). */
+  badRequest: (message: string, code?: string) => new ApiError(400, message, { code }),
   missingKey: (challenge: string) =>
     new ApiError(401, 'missing API key', { code: 'unauthorized', headers: { 'www-authenticate': challenge } }),
   invalidKey: (challenge: string) =>
@@ -135,6 +136,17 @@ export const errors = {
   /** Account API 400: volume 1 gives every account failure a code. */
   accountBadRequest: (message: string) => new ApiError(400, message, { code: 'bad_request' }),
   internal: () => new ApiError(500, 'internal error'),
+  /** Volume 1 invalid_body: a routing body missing, not JSON, or over its cap. */
+  invalidBody: (message: string) => new ApiError(400, message, { code: 'invalid_body' }),
+  /** Volume 3: the graph holds no answer (422) — or the engine failed otherwise (502, same body; branch on status). */
+  noRoute: () => new ApiError(422, 'no route', { code: 'no_route' }),
+  routingFailed: (message = 'no route') => new ApiError(502, message, { code: 'routing_failed' }),
+  /**
+   * Volume 1 503 variant 2, "service not wired up": no code, the endpoint's expected query shape
+   * under `contract` (transit routing until the transit-routing release lands).
+   */
+  notWiredUp: (service: string, contract: Record<string, string>) =>
+    new ApiError(503, `${service} is not wired up in this deployment`, { extra: { contract } }),
   /** Volume 1 "Errors": the one JSON error of the terrain and contour tile routes (and /elevation's 404). */
   archiveNotConfigured: (archive: 'terrain' | 'contour') => new ApiError(404, `${archive} archive not configured`),
 } as const;

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { QueryError } from '../lib/query-error.ts';
 import { ReleaseUnavailableError } from '../releases/unavailable.ts';
 import { ApiError, errors } from './errors.ts';
-import { validationMessage, type SchemaError } from './validation-message.ts';
+import { contextSchema, schemaErrorCode, validationCode, validationMessage, type SchemaError } from './validation-message.ts';
 
 const INVALID_JSON = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
@@ -30,6 +30,8 @@ function isClientAbort(err: unknown, request: FastifyRequest): boolean {
  * null means a fault of ours (logged and answered 500 by the caller).
  */
 export function toApiError(err: unknown, request: FastifyRequest): ApiError | null {
+  const bodyCode = schemaErrorCode(contextSchema('body', request.routeOptions?.schema));
+  if (bodyCode === 'invalid_body' && !request.is404 && isUnreadableBody(err)) return errors.invalidBody(bodyMessage(err));
   if (err instanceof ApiError) return err;
   if (err instanceof ReleaseUnavailableError) return errors.releaseUnavailable(err.kind);
   if (err instanceof QueryError) return errors.badRequest(err.message);
@@ -38,13 +40,30 @@ export function toApiError(err: unknown, request: FastifyRequest): ApiError | nu
   // The not-found route parses bodies too: a path we do not serve stays a 404, whatever its body.
   if (request.is404 && isBodyError(code)) return errors.unservedPath();
   if (Array.isArray(e.validation)) {
-    return errors.badRequest(validationMessage(e.validation, e.validationContext, request.routeOptions?.schema));
+    const schema = request.routeOptions?.schema;
+    return errors.badRequest(validationMessage(e.validation, e.validationContext, schema), validationCode(e.validation, e.validationContext, schema));
   }
   if (code && INVALID_JSON.has(code)) return errors.badRequest('body is not valid JSON');
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errors.payloadTooLarge('request body too large');
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return errors.unsupportedMediaType(mediaTypeOf(request));
   if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return errors.badRequest('request body size did not match Content-Length');
   return null;
+}
+
+/**
+ * Routing bodies (volume 1 invalid_body): not JSON, the wrong media type or coding, or over the
+ * route's cap are all "a body we cannot read", answered 400 with that code.
+ */
+function isUnreadableBody(err: unknown): boolean {
+  if (err instanceof ApiError) return err.statusCode === 415;
+  return isBodyError((err as Partial<FastifyError> | null)?.code);
+}
+
+function bodyMessage(err: unknown): string {
+  const code = (err as Partial<FastifyError> | null)?.code;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'body is too large';
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'body is required: a JSON object';
+  return 'body must be a JSON object (Content-Type: application/json)';
 }
 
 export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {

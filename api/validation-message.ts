@@ -1,5 +1,5 @@
 import type { FastifySchema } from 'fastify';
-import { ERROR_MESSAGE_KEYWORD } from '../schemas/common.ts';
+import { ERROR_CODE_KEYWORD, ERROR_MESSAGE_KEYWORD } from '../schemas/common.ts';
 
 // ERROR_MESSAGE_KEYWORD (schemas/common.ts) on a parameter words its own 400, e.g.
 // `Type.String({ pattern: '^\\d{8}$', [ERROR_MESSAGE_KEYWORD]: 'must be a date YYYYMMDD' })`
@@ -90,4 +90,36 @@ export function validationMessage(errs: SchemaError[], context: string | undefin
   const schema = segments.length === 1 ? properties?.[segments[0]!] : undefined;
   const described = schema ? describeSchema(schema) : null;
   return `${name} ${described ?? first.message ?? 'is invalid'}`;
+}
+
+/** The schema's own 400 code (ERROR_CODE_KEYWORD), if it declares one. */
+export function schemaErrorCode(schema: unknown): string | undefined {
+  const code = (schema as JsonSchema | undefined)?.[ERROR_CODE_KEYWORD];
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The route schema of a validation context (querystring, body, ...). */
+export function contextSchema(context: string | undefined, routeSchema: FastifySchema | undefined): JsonSchema | undefined {
+  const key = context ? CONTEXT_SCHEMA[context] : undefined;
+  return key ? (routeSchema?.[key] as JsonSchema | undefined) : undefined;
+}
+
+/**
+ * The volume 1 code of a failed validation: the code of the deepest schema on the failing
+ * member's path that declares one, else the container's (a body's invalid_body), else none.
+ */
+export function validationCode(errs: SchemaError[], context: string | undefined, routeSchema: FastifySchema | undefined): string | undefined {
+  const first = errs[0];
+  let schema = contextSchema(context, routeSchema);
+  let code = schemaErrorCode(schema);
+  if (!first || !schema) return code;
+  const segments = pointerSegments(first.instancePath);
+  if (first.keyword === 'required') segments.push(String(first.params.missingProperty));
+  for (const s of segments) {
+    const properties = schema?.properties as Record<string, JsonSchema> | undefined;
+    schema = /^\d+$/.test(s) ? (schema?.items as JsonSchema | undefined) : properties?.[s];
+    if (!schema) break;
+    code = schemaErrorCode(schema) ?? code;
+  }
+  return code;
 }

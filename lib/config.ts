@@ -41,6 +41,10 @@ export interface Config {
   enforcementIntervalMs: number;
   roadEventsTimeoutMs: number;
   roadEventsMaxResponseBytes: number;
+  /** POST /matrix is served (else 404). */
+  matrixEnabled: boolean;
+  /** A matrix pair whose road route is longer fails the matrix. */
+  matrixMaxMetres: number;
 }
 
 export class ConfigError extends Error {
@@ -106,5 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     enforcementIntervalMs: v.ENFORCEMENT_INTERVAL_SECONDS * 1000,
     roadEventsTimeoutMs: v.ROAD_EVENTS_TIMEOUT_SECONDS * 1000,
     roadEventsMaxResponseBytes: v.ROAD_EVENTS_MAX_RESPONSE_BYTES,
+    matrixEnabled: v.MATRIX_ENABLED === 1,
+    matrixMaxMetres: v.MATRIX_MAX_KM * 1000,
   };
 }

@@ -7,6 +7,11 @@ import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox
 
 /** Schema keyword carrying the 400 wording of a parameter that fails validation (api/validation-message.ts reads it). */
 export const ERROR_MESSAGE_KEYWORD = 'x-error-message';
+/**
+ * Schema keyword carrying the volume 1 `code` of a 400 (invalid_location, invalid_route_option, ...)
+ * for a parameter, or for a whole body or query object (the default of its members).
+ */
+export const ERROR_CODE_KEYWORD = 'x-error-code';
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -25,6 +30,7 @@ export const ErrorBody = Type.Object({
   capability: Type.Optional(Type.String({ description: 'addon_required: the capability needed' })),
   addon: Type.Optional(Type.String({ description: 'addon_required: the add-on that grants it' })),
   message: Type.Optional(Type.String({ description: 'addon_required: what to do' })),
+  contract: Type.Optional(Type.Record(Type.String(), Type.String(), { description: '503 of a service not wired up: the query the endpoint expects' })),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
 

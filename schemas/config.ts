@@ -36,6 +36,8 @@ export const ConfigVariables = {
   CLOSURES_POLL_SECONDS: Type.Integer({ default: 300, minimum: 0, maximum: 86400, description: 'closure snapshot interval of the worker; 0 turns the schedule off' }),
   ENFORCEMENT_INTERVAL_SECONDS: Type.Integer({ default: 300, minimum: 0, maximum: 3600, description: 'how often the worker applies plan enforcement (quota, spend cap) to every account; 0 turns the schedule off' }),
   ROAD_EVENTS_TIMEOUT_SECONDS: Type.Integer({ default: 20, minimum: 1, maximum: 300, description: 'HTTP timeout of one request to a road-event API' }),
+  MATRIX_ENABLED: Type.Integer({ default: 0, minimum: 0, maximum: 1, description: 'feature flag of POST /matrix: 1 serves it, 0 answers 404 as for an unserved path (volume 3)' }),
+  MATRIX_MAX_KM: Type.Integer({ default: 250, minimum: 1, maximum: 10000, description: 'road-distance ceiling of POST /matrix: a pair whose route is longer fails the matrix with 422 (volume 1: a 212 km trip succeeds, about 300 km fails)' }),
   ROAD_EVENTS_MAX_RESPONSE_BYTES: Type.Integer({ default: 20971520, minimum: 1024, maximum: 1073741824, description: 'largest answer of a road-event API accepted (per request); a larger one is cut off and the poll fails' }),
 } as const;
 

@@ -1,7 +1,7 @@
 import type { preValidationHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../errors.ts';
-import { describeSchema } from '../validation-message.ts';
+import { describeSchema, schemaErrorCode } from '../validation-message.ts';
 
 type JsonSchema = Record<string, unknown>;
 type NumericParam = { name: string; schema: JsonSchema; pattern: RegExp };
@@ -31,7 +31,7 @@ function checkRawValues(params: NumericParam[]): preValidationHookHandler {
     for (const { name, schema, pattern } of params) {
       const value = query?.[name];
       if (value === undefined || plainDecimal(value, pattern)) continue;
-      done(errors.badRequest(`${name} ${describeSchema(schema) ?? 'is invalid'}`));
+      done(errors.badRequest(`${name} ${describeSchema(schema) ?? 'is invalid'}`, schemaErrorCode(schema)));
       return;
     }
     done();

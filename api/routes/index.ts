@@ -11,6 +11,7 @@ import { layersRoutes } from './layers/index.ts';
 import { mapPageRoutes } from './map-page/index.ts';
 import { placesRoutes } from './places/index.ts';
 import { roadEventsRoutes } from './road-events/index.ts';
+import { routingRoutes } from './routing/index.ts';
 import { stylesRoutes } from './styles/index.ts';
 import { terrainRoutes } from './terrain/index.ts';
 import { tilesRoutes } from './tiles/index.ts';
@@ -39,4 +40,5 @@ export const routes: FastifyPluginAsync[] = [
   elevationRoutes,
   mapPageRoutes,
   assetsRoutes,
+  routingRoutes,
 ];

@@ -7,6 +7,7 @@ import { jobsCommand } from './jobs.ts';
 import { keysCommand } from './keys.ts';
 import { migrateCommand } from './migrate.ts';
 import { releasesCommand } from './releases.ts';
+import { roadsCommand } from './roads.ts';
 import { serveCommand } from './serve.ts';
 import { usageCommand } from './usage.ts';
 import { workerCommand } from './worker.ts';
@@ -20,6 +21,7 @@ export const commands: Command[] = [
   ingestCommand,
   jobsCommand,
   releasesCommand,
+  roadsCommand,
   feedbackCommand,
   workerCommand,
   serveCommand,

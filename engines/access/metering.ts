@@ -29,6 +29,9 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   elevation: 'maps',
   glyphs: 'glyphs',
   sprite: 'sprites',
+  route: 'routing',
+  isochrone: 'routing',
+  matrix: 'routing',
 };
 export const OTHER_FAMILY = 'other';
 

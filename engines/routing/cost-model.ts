@@ -55,6 +55,8 @@ export interface CostOptions {
   avoidTolls?: boolean;
   avoidHighways?: boolean;
   avoidFerries?: boolean;
+  /** Ferries not allowed at all (isochrones: the area reachable without a ferry). */
+  excludeFerries?: boolean;
   /** 0..1, driving modes; DEFAULT_USE_HIGHWAYS when absent. */
   useHighways?: number;
   /** 0..1, bicycle and pedestrian; no effect until the graph has grades. */
@@ -130,6 +132,7 @@ class EdgeCostModel implements CostModel {
   private readonly ferryFactor: number;
   private readonly nonTruckRouteFactor: number;
   private readonly truck: TruckSpec | null;
+  private readonly ferriesAllowed: boolean;
 
   constructor(readonly graph: RoadGraph, readonly mode: Mode, options: CostOptions) {
     this.a = graph.arrays;
@@ -144,6 +147,7 @@ class EdgeCostModel implements CostModel {
     this.truck = mode === 'truck' ? { ...TRUCK_DEFAULTS, ...options.truck } : null;
     this.nonTruckRouteFactor = this.truck ? 1 + TRUCK_ROUTE_PENALTY * this.truck.useTruckRoute : 1;
     this.useHills = options.useHills ?? null;
+    this.ferriesAllowed = !options.excludeFerries;
     const minFactor = Math.min(1, this.motorwayFactor, this.trunkFactor);
     // Slack for the float32 edge lengths against float64 straight-line distances.
     this.minCostPerMetre = (minFactor / maxSpeeds(graph)[MODE_INDEX[mode]]!) * 0.999;
@@ -153,6 +157,7 @@ class EdgeCostModel implements CostModel {
     const a = this.a;
     if ((a.edgeAccess[edge]! & this.bit) === 0) return false;
     const ferry = (a.edgeFlags[edge]! & EDGE_FLAG.ferry) !== 0;
+    if (ferry && !this.ferriesAllowed) return false;
     if (this.motor && !ferry && (this.mode === 'auto' ? a.edgeSpeedAuto[edge]! : a.edgeSpeedTruck[edge]!) === 0) return false;
     const t = this.truck;
     if (t === null) return true;

@@ -22,8 +22,8 @@ export class ApiStack {
 
   private constructor(readonly env: TestEnv, readonly pool: Pool) {}
 
-  static async create(label: string): Promise<ApiStack> {
-    const env = await createTestEnv(label);
+  static async create(label: string, overrides: Record<string, string> = {}): Promise<ApiStack> {
+    const env = await createTestEnv(label, overrides);
     const stack = new ApiStack(env, createPool(env.config.databaseUrl, 4));
     stack.key = await stack.createKey({});
     return stack;
@@ -81,6 +81,16 @@ export class ApiStack {
       method: 'GET',
       url,
       headers: { ...(key === null ? {} : { authorization: `Bearer ${key}` }), ...options.headers },
+    });
+    return answerOf(response);
+  }
+
+  async post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const response = await this.server!.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: `Bearer ${this.key}`, 'content-type': 'application/json', ...headers },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
     });
     return answerOf(response);
   }

@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify';
+import { ReleaseUnavailableError } from '../../releases/unavailable.ts';
+import { ApiError } from '../errors.ts';
+import type { ClosuresNearRoute, RouteClosure } from '../../engines/road-events/closures-near-route.ts';
+import type { IsochroneBand } from '../../engines/routing/isochrone.ts';
+import type { PlannedRoute, Relocation } from '../../engines/routing/plan-route.ts';
+import type { TruckCompliance } from '../../engines/routing/truck-validation.ts';
+import type { IsochroneResponse, RouteResponse, RouteWarning } from '../../schemas/routing-api.ts';
+
+const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
+
+function relocationWarning({ where, metres }: Relocation): RouteWarning {
+  return {
+    code: 'ENDPOINT_RELOCATED',
+    where,
+    message: `the route ${where === 'origin' ? 'starts' : 'ends'} ${Math.round(metres)} m from the requested ${where}, at the nearest usable road; treat the ${where} as unreached`,
+  };
+}
+
+const closureWhere = (c: RouteClosure) => c.road ?? c.description.slice(0, 80);
+
+function closureWarnings(closures: ClosuresNearRoute): RouteWarning[] {
+  const inForce = closures.inForce.map((c): RouteWarning => ({
+    code: 'CLOSURE_IN_FORCE_NEAR_ROUTE',
+    where: closureWhere(c),
+    message: `${c.jurisdiction}: road closed ${c.distanceMeters} m from the route${c.until ? ` until ${c.until}` : ''}: ${c.description}`,
+  }));
+  const scheduled = closures.scheduled.map((c): RouteWarning => ({
+    code: 'CLOSURE_SCHEDULED_NEAR_ROUTE',
+    where: closureWhere(c),
+    message: `${c.jurisdiction}: road closure ${c.distanceMeters} m from the route from ${c.effectiveFrom}${c.until ? ` until ${c.until}` : ''}: ${c.description}`,
+    effectiveFrom: c.effectiveFrom!,
+  }));
+  return [...inForce, ...scheduled];
+}
+
+/** GET /route's answer (volume 3 "Route response"): warnings only when there are some. */
+export function routeReply(route: PlannedRoute, closures: ClosuresNearRoute | null, truck: TruckCompliance | null): RouteResponse {
+  const relocations = route.relocations.map(relocationWarning);
+  const notChecked: RouteWarning[] = route.relocationChecked ? [] : [{
+    code: 'ENDPOINT_RELOCATION_NOT_CHECKED',
+    where: 'origin',
+    message: 'the route has no length, so whether its ends reach the requested points could not be checked',
+  }];
+  const warnings = [...relocations, ...notChecked, ...(closures ? closureWarnings(closures) : [])];
+  return {
+    distanceMeters: Math.round(route.metres),
+    durationSeconds: Math.round(route.seconds),
+    geometry: { type: 'LineString', coordinates: route.coordinates.map(([lng, lat]) => [round6(lng), round6(lat)]) },
+    ...(warnings.length > 0 ? { warnings } : {}),
+    ...(truck ? { truck: { validation: { compliant: truck.compliant, endpointsReached: relocations.length === 0 && route.relocationChecked, findings: [...relocations, ...notChecked] } } } : {}),
+  };
+}
+
+/**
+ * Runs engine work; anything it throws that is not already an answer is logged and becomes the
+ * endpoint's 502 (volume 3: "any other upstream failure 502"), never a 500.
+ */
+export async function guardEngine<T>(request: FastifyRequest, failure: () => ApiError, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ApiError || err instanceof ReleaseUnavailableError) throw err;
+    request.log.error({ err }, 'routing engine failed');
+    throw failure();
+  }
+}
+
+/** Suggested band colours, smallest band first (styling only). */
+const BAND_COLOURS = ['#2a9d8f', '#8ab17d', '#e9c46a', '#e76f51'];
+
+/** GET /isochrone's FeatureCollection: one feature per band, largest first (bands come sorted so). */
+export function isochroneReply(bandsMinutes: number[], polygons: IsochroneBand[]): IsochroneResponse {
+  const ascending = [...bandsMinutes].sort((a, b) => a - b);
+  return {
+    type: 'FeatureCollection',
+    features: polygons.map((band, i) => {
+      const colour = BAND_COLOURS[ascending.indexOf(bandsMinutes[i]!)]!;
+      return {
+        type: 'Feature',
+        geometry: band.geometry,
+        properties: { contour: bandsMinutes[i]!, metric: 'time', color: colour, opacity: 0.33, fill: colour, fillColor: colour, fillOpacity: 0.33, 'fill-opacity': 0.33 },
+      };
+    }),
+  };
+}

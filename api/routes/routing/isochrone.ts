@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { costModel } from '../../../engines/routing/cost-model.ts';
+import { isochrone } from '../../../engines/routing/isochrone.ts';
+import type { RoadNetwork } from '../../../engines/routing/release.ts';
+import { errorResponses } from '../../../schemas/common.ts';
+import { ROADS_KIND } from '../../../schemas/roads-release.ts';
+import { ISOCHRONE_MODES, IsochroneQuery, IsochroneResponse, ROUTING_ERRORS } from '../../../schemas/routing-api.ts';
+import { errors } from '../../errors.ts';
+import { valueOrThrow } from '../../params/routing/checked.ts';
+import { checkIsochroneQuery } from '../../params/routing/locations.ts';
+import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
+import { guardEngine, isochroneReply } from '../../replies/routing.ts';
+
+const isochroneFailed = () => errors.routingFailed('isochrone failed');
+
+/** GET /isochrone: the area reachable within up to four time bands, one polygon feature per band. */
+export const isochroneRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/isochrone', {
+    schema: {
+      tags: ['routing'],
+      summary: 'Areas reachable within time bands',
+      description: 'lon, lat and minutes (comma list, at most four bands of 120 minutes or less; fractions accepted; zero, negative and '
+        + 'non-finite values dropped) for auto (car), truck, bicycle or pedestrian, with the options of /route. application/geo+json '
+        + 'FeatureCollection, one Polygon or MultiPolygon per band, largest band first; match on properties.contour. With avoid=ferries a '
+        + 'band is the area reachable without any ferry.',
+      querystring: IsochroneQuery,
+      response: { 200: IsochroneResponse, ...errorResponses({ ...ROUTING_ERRORS, 502: 'the engine failed (`isochrone failed`, code routing_failed)' }, 400, 502, 503) },
+    },
+  }, async (request, reply) => {
+    const query = request.query;
+    const mode = valueOrThrow(checkMode(query.mode, ISOCHRONE_MODES));
+    const { origin, minutes } = valueOrThrow(checkIsochroneQuery(query.lon, query.lat, query.minutes));
+    const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
+    const costs = { ...options.costs, excludeFerries: options.costs.avoidFerries, avoidFerries: false };
+    const bands = [...minutes].sort((a, b) => b - a);
+    return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, isochroneFailed, async () => {
+      const polygons = isochrone(network.snap, costModel(network.graph, options.mode, costs), origin, bands.map((m) => m * 60));
+      if (!polygons) throw isochroneFailed();
+      reply.type('application/geo+json');
+      return isochroneReply(bands, polygons);
+    }));
+  });
+};

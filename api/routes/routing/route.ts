@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { closuresNearRoute } from '../../../engines/road-events/closures-near-route.ts';
+import { costModel } from '../../../engines/routing/cost-model.ts';
+import { planRoute } from '../../../engines/routing/plan-route.ts';
+import type { RoadNetwork } from '../../../engines/routing/release.ts';
+import { truckCompliance } from '../../../engines/routing/truck-validation.ts';
+import { errorResponses } from '../../../schemas/common.ts';
+import { ROADS_KIND } from '../../../schemas/roads-release.ts';
+import { ROUTE_MODES, ROUTING_ERRORS, RouteQuery, RouteResponse } from '../../../schemas/routing-api.ts';
+import { errors } from '../../errors.ts';
+import { valueOrThrow } from '../../params/routing/checked.ts';
+import { checkRouteEnds } from '../../params/routing/locations.ts';
+import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
+import { checkTransitQuery, TRANSIT_CONTRACT } from '../../params/routing/transit.ts';
+import { guardEngine, routeReply } from '../../replies/routing.ts';
+
+/** GET /route: the least-cost road route between two points, with relocation, closure and truck findings. */
+export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/route', {
+    schema: {
+      tags: ['routing'],
+      summary: 'A route between two points',
+      description: 'Road routing on the enabled road graph for auto (car), truck, bicycle and pedestrian: distance, duration and the '
+        + 'GeoJSON line (six decimals, not simplified). avoid and use_* are preferences; truck dimensions, weights and hazmat are hard limits. '
+        + 'Ends snap to the nearest road the mode may use; more than 50 m away gives ENDPOINT_RELOCATED. Closures within 250 m from the '
+        + 'provincial snapshots give CLOSURE_IN_FORCE_NEAR_ROUTE / CLOSURE_SCHEDULED_NEAR_ROUTE. mode=transit answers 503 until transit routing is wired up.',
+      querystring: RouteQuery,
+      response: { 200: RouteResponse, ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
+    },
+  }, async (request) => {
+    const query = request.query;
+    const mode = valueOrThrow(checkMode(query.mode, ROUTE_MODES));
+    const { from, to } = valueOrThrow(checkRouteEnds(query.from, query.to));
+    if (mode === 'transit') {
+      valueOrThrow(checkTransitQuery(query));
+      throw errors.notWiredUp('transit routing', TRANSIT_CONTRACT);
+    }
+    if (query.depart_at !== undefined) throw errors.badRequest('depart_at applies only to mode=transit', 'invalid_route_option');
+    const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
+    return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed(), async () => {
+      const model = costModel(network.graph, options.mode, options.costs);
+      const route = planRoute(network.snap, model, from, to);
+      if (!route) throw errors.noRoute();
+      const closures = await closuresNearRoute(app.pg, route.coordinates, { now: new Date(app.now()) }).catch((err: unknown) => {
+        request.log.warn({ err }, 'route: closure snapshots unreadable; answered without closure warnings');
+        return null;
+      });
+      return routeReply(route, closures, options.mode === 'truck' ? truckCompliance(model, route.path) : null);
+    }));
+  });
+};

@@ -84,12 +84,20 @@ export function validationMessage(errs: SchemaError[], context: string | undefin
     return `${displayPath([...segments, String(first.params.additionalProperty)])} is not allowed`;
   }
   const name = segments.length ? displayPath(segments) : where;
-  const containerKey = context ? CONTEXT_SCHEMA[context] : undefined;
-  const container = containerKey ? (routeSchema?.[containerKey] as JsonSchema | undefined) : undefined;
-  const properties = container?.properties as Record<string, JsonSchema> | undefined;
-  const schema = segments.length === 1 ? properties?.[segments[0]!] : undefined;
-  const described = schema ? describeSchema(schema) : null;
+  const schema = schemaAt(contextSchema(context, routeSchema), segments);
+  // Below the top level only a schema's own wording is used; AJV's message is clearer than a generic one there.
+  const described = schema && (segments.length === 1 || typeof schema[ERROR_MESSAGE_KEYWORD] === 'string') ? describeSchema(schema) : null;
   return `${name} ${described ?? first.message ?? 'is invalid'}`;
+}
+
+/** The schema of the member at `segments` (object properties and array items), if the route's schema has one. */
+function schemaAt(container: JsonSchema | undefined, segments: string[]): JsonSchema | undefined {
+  let schema = container;
+  for (const s of segments) {
+    if (!schema) return undefined;
+    schema = /^\d+$/.test(s) ? (schema.items as JsonSchema | undefined) : (schema.properties as Record<string, JsonSchema> | undefined)?.[s];
+  }
+  return segments.length ? schema : undefined;
 }
 
 /** The schema's own 400 code (ERROR_CODE_KEYWORD), if it declares one. */
@@ -110,14 +118,13 @@ export function contextSchema(context: string | undefined, routeSchema: FastifyS
  */
 export function validationCode(errs: SchemaError[], context: string | undefined, routeSchema: FastifySchema | undefined): string | undefined {
   const first = errs[0];
-  let schema = contextSchema(context, routeSchema);
-  let code = schemaErrorCode(schema);
-  if (!first || !schema) return code;
+  const container = contextSchema(context, routeSchema);
+  let code = schemaErrorCode(container);
+  if (!first) return code;
   const segments = pointerSegments(first.instancePath);
   if (first.keyword === 'required') segments.push(String(first.params.missingProperty));
-  for (const s of segments) {
-    const properties = schema?.properties as Record<string, JsonSchema> | undefined;
-    schema = /^\d+$/.test(s) ? (schema?.items as JsonSchema | undefined) : properties?.[s];
+  for (let depth = 1; depth <= segments.length; depth++) {
+    const schema = schemaAt(container, segments.slice(0, depth));
     if (!schema) break;
     code = schemaErrorCode(schema) ?? code;
   }

@@ -128,7 +128,7 @@ export const MatrixBody = Type.Object({
   mode: Type.Optional(Type.String({ description: `${ISOCHRONE_MODES.join(', ')} (default auto)`, [ERROR_CODE_KEYWORD]: 'invalid_mode' })),
   avoid: Type.Optional(Type.Array(Type.String(), { description: 'tolls, highways, ferries (preferences)', [ERROR_MESSAGE_KEYWORD]: 'must be an array of strings', [ERROR_CODE_KEYWORD]: 'invalid_route_option' })),
   ...roadOptions,
-}, { additionalProperties: false, [ERROR_CODE_KEYWORD]: 'invalid_body' });
+}, { [ERROR_CODE_KEYWORD]: 'invalid_body' });
 export type MatrixBody = Static<typeof MatrixBody>;
 
 export const MatrixResponse = Type.Object({

@@ -49,7 +49,7 @@ export const demoCommand: Command = {
       const key = await createKey(pool, { accountId: 'demo', plan: 'hobby' });
       // Road events are polled on schedule from stand-ins serving the bundled samples.
       publishers = await startDemoPublishers(ROAD_EVENT_SAMPLES);
-      const config = { ...baseConfig, open511Url: publishers.open511Url, alberta511Url: publishers.alberta511Url, ontario511Url: publishers.ontario511Url };
+      const config = { ...baseConfig, matrixEnabled: true, open511Url: publishers.open511Url, alberta511Url: publishers.alberta511Url, ontario511Url: publishers.ontario511Url };
       workers = await startWorkers(config, { kinds: ingestKinds, schedules: scheduledJobs, log });
       const api = (server = await startServer(config, { logger: false }));
       redis = await connectRedis(config.redisUrl);

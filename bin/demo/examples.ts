@@ -22,6 +22,10 @@ export function demoExamples(baseUrl: string, key: string): string[] {
     `curl -s -o /dev/null -w '%{http_code} %{content_type} %{size_download} bytes\\n' '${baseUrl}/layers/municipalities/10/187/342?key=${key}'`,
     `curl -s -o /dev/null -w '%{http_code} %{content_type} %{size_download} bytes\\n' '${baseUrl}/tiles/14/2588/5606?key=${key}'`,
     `curl ${auth} '${baseUrl}/styles/base-light.json?lang=fr'`,
+    `curl ${auth} '${baseUrl}/route?from=-123.1115,49.2856&to=-123.1390,49.2750'`,
+    `curl ${auth} '${baseUrl}/route?from=-123.1115,49.2856&to=-123.1390,49.2750&mode=truck&height=4.5&hazmat=true'`,
+    `curl ${auth} '${baseUrl}/isochrone?lon=-123.1207&lat=49.2827&minutes=5,10&mode=pedestrian'`,
+    `curl ${auth} -H 'Content-Type: application/json' -d '{"origins":[[-123.1115,49.2856],[-123.1390,49.2750]],"destinations":[[-123.1207,49.2827],[-123.1100,49.2700]]}' '${baseUrl}/matrix'`,
     `curl '${baseUrl}/openapi.json?key=${key}'`,
     `open in a browser, the map page (README "The map page"): ${baseUrl}/map/?key=${key}`,
     // Access: a premium layer from a dev origin works on the dev plan, from elsewhere it is 403 dev_only.

@@ -24,6 +24,7 @@ async function sampleSources(dir: string): Promise<Array<{ kind: string; options
     { kind: 'basemap', options: { pbf: path.join(ROOT, 'samples/basemap/downtown-vancouver.osm.pbf'), provinces: path.join(ROOT, 'samples/catalog/provinces.geojson') } },
     { kind: 'assets', options: {} },
     { kind: 'terrain', options: { dem: [path.join(ROOT, 'samples/terrain/N48W125.hgt.gz')] } },
+    { kind: 'roads', options: { osm: path.join(ROOT, 'samples/basemap/downtown-vancouver.osm.pbf') } },
   ];
 }
 

@@ -64,6 +64,14 @@ describe('canmap demo', () => {
     expect(await asset('/elevation?at=-124.4,48.45')).toBe(200);
     expect(text).toContain(`/map/?key=${key}`);
 
+    // Routing over the downtown sample's road graph, the matrix turned on.
+    const route = await fetch(`${api}/route?from=-123.1115,49.2856&to=-123.1390,49.2750&key=${key}`);
+    expect(route.status).toBe(200);
+    expect(((await route.json()) as { distanceMeters: number }).distanceMeters).toBeGreaterThan(2000);
+    expect(await asset('/isochrone?lon=-123.1207&lat=49.2827&minutes=5&mode=pedestrian')).toBe(200);
+    const matrix = await fetch(`${api}/matrix?key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"origins":[[-123.1115,49.2856]],"destinations":[[-123.1390,49.2750]]}' });
+    expect(matrix.status).toBe(200);
+
     demo.child.kill('SIGINT');
     expect(await demo.exited).toEqual({ code: 0, signal: null });
   });

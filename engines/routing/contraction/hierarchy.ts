@@ -1,0 +1,44 @@
+/** A loaded contraction hierarchy: its arrays (public, for the search loops) and its counts. */
+import type { RoadGraph } from '../road-graph.ts';
+import { chCountsOf, type ChArrays } from './format.ts';
+
+export class ContractionHierarchy {
+  readonly nodeCount: number;
+  readonly edgeCount: number;
+  readonly upArcs: number;
+  readonly downArcs: number;
+
+  constructor(readonly arrays: ChArrays) {
+    const c = chCountsOf(arrays);
+    this.nodeCount = c.nodes;
+    this.edgeCount = c.edges;
+    this.upArcs = c.upArcs;
+    this.downArcs = c.downArcs;
+  }
+
+  /**
+   * The lower-ranked end of an arc (the node whose CSR slot holds it): where a forward search
+   * came from over an up arc, or a backward search over a down arc. Binary search over the CSR.
+   */
+  arcOwner(arc: number): number {
+    const down = arc >= this.upArcs;
+    const first = down ? this.arrays.downFirst : this.arrays.upFirst;
+    const slot = down ? arc - this.upArcs : arc;
+    let lo = 0;
+    let hi = this.nodeCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (first[mid]! <= slot) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** Throws unless the hierarchy was built for a graph of this shape. */
+  assertFits(graph: RoadGraph): void {
+    if (graph.nodeCount !== this.nodeCount || graph.edgeCount !== this.edgeCount) {
+      throw new Error(`contraction hierarchy of ${this.nodeCount} nodes / ${this.edgeCount} edges does not fit a graph of ` +
+        `${graph.nodeCount} nodes / ${graph.edgeCount} edges`);
+    }
+  }
+}

@@ -76,6 +76,8 @@ export interface CostModel {
   cost(edge: number): number;
   /** A lower bound of cost per metre of straight-line distance: the A* factor. */
   readonly minCostPerMetre: number;
+  /** The smallest factor cost/seconds any edge can have (below 1 only when use_highways > 0.5 favours highways). */
+  readonly minCostFactor: number;
   readonly useHills: number | null;
 }
 
@@ -121,6 +123,7 @@ function maxSpeeds(graph: RoadGraph): Float64Array {
 
 class EdgeCostModel implements CostModel {
   readonly minCostPerMetre: number;
+  readonly minCostFactor: number;
   readonly useHills: number | null;
   private readonly a: GraphArrays;
   private readonly bit: number;
@@ -148,9 +151,9 @@ class EdgeCostModel implements CostModel {
     this.nonTruckRouteFactor = this.truck ? 1 + TRUCK_ROUTE_PENALTY * this.truck.useTruckRoute : 1;
     this.useHills = options.useHills ?? null;
     this.ferriesAllowed = !options.excludeFerries;
-    const minFactor = Math.min(1, this.motorwayFactor, this.trunkFactor);
+    this.minCostFactor = Math.min(1, this.motorwayFactor, this.trunkFactor);
     // Slack for the float32 edge lengths against float64 straight-line distances.
-    this.minCostPerMetre = (minFactor / maxSpeeds(graph)[MODE_INDEX[mode]]!) * 0.999;
+    this.minCostPerMetre = (this.minCostFactor / maxSpeeds(graph)[MODE_INDEX[mode]]!) * 0.999;
   }
 
   allowed(edge: number): boolean {

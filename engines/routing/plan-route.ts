@@ -4,12 +4,12 @@
  */
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import type { CostModel } from './cost-model.ts';
+import type { RoadNetwork } from './release.ts';
 import { locate, RELOCATION_WARNING_METRES } from './locate.ts';
 import type { LngLat } from './road-graph.ts';
 import { routeGeometry } from './route-geometry.ts';
 import type { RouteResult } from './search.ts';
 import { shortestPath } from './shortest-path.ts';
-import type { SnapIndex } from './snap.ts';
 
 export type RouteEnd = 'origin' | 'destination';
 
@@ -34,11 +34,11 @@ export interface PlannedRoute {
 const distinctPositions = (line: LngLat[]) => line.some(([lng, lat]) => lng !== line[0]![0] || lat !== line[0]![1]);
 
 /** The route from `from` to `to` for the cost model, or null when no road connects them. */
-export function planRoute(snap: SnapIndex, model: CostModel, from: LngLat, to: LngLat): PlannedRoute | null {
-  const origin = locate(snap, model, from);
-  const destination = origin && locate(snap, model, to);
+export function planRoute(network: RoadNetwork, model: CostModel, from: LngLat, to: LngLat): PlannedRoute | null {
+  const origin = locate(network.snap, model, from);
+  const destination = origin && locate(network.snap, model, to);
   if (!origin || !destination || origin.endpoint.length === 0 || destination.endpoint.length === 0) return null;
-  const path = shortestPath(model, origin.endpoint, destination.endpoint, destination.point);
+  const path = shortestPath(model, network.hierarchy, origin.endpoint, destination.endpoint, destination.point);
   if (!path) return null;
   const coordinates = routeGeometry(model.graph, path);
   const relocationChecked = distinctPositions(coordinates);

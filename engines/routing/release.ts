@@ -1,22 +1,32 @@
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { KindOpener } from '../../releases/reader.ts';
-import { ROADS_GRAPH_FILE, ROADS_KIND } from '../../schemas/roads-release.ts';
+import { ROADS_CH_FILE, ROADS_GRAPH_FILE, ROADS_KIND } from '../../schemas/roads-release.ts';
+import { readChFile } from './contraction/file.ts';
+import type { ContractionHierarchy } from './contraction/hierarchy.ts';
 import { RoadGraph } from './road-graph.ts';
 import { SnapIndex } from './snap.ts';
 
-/** An enabled roads release: the graph and its snapping index (built at open, about 50 ms for Vancouver). */
+/** An enabled roads release: the graph, its snapping index (built at open, about 50 ms for Vancouver) and its hierarchy. */
 export interface RoadNetwork {
   releaseId: string;
   graph: RoadGraph;
   snap: SnapIndex;
+  /** The contraction hierarchy of motor routing; null for a release built before it (A* only). */
+  hierarchy: ContractionHierarchy | null;
 }
+
+const exists = (file: string) => access(file).then(() => true, () => false);
 
 /** The release-kind opener the API's release store uses for kind 'roads'. */
 export const roadsOpener: KindOpener<RoadNetwork> = {
   kind: ROADS_KIND,
   async open(dir, manifest) {
     const graph = await RoadGraph.open(path.join(dir, ROADS_GRAPH_FILE));
-    return { releaseId: manifest.id, graph, snap: SnapIndex.build(graph) };
+    const chFile = path.join(dir, ROADS_CH_FILE);
+    const hierarchy = (await exists(chFile)) ? await readChFile(chFile) : null;
+    hierarchy?.assertFits(graph);
+    return { releaseId: manifest.id, graph, snap: SnapIndex.build(graph), hierarchy };
   },
   close: async () => {},
 };

@@ -31,6 +31,11 @@ export interface SearchOptions {
   turnRule?: TurnRule;
   /** A* towards this [lng, lat] (degrees): one-to-one only. */
   aStarTarget?: [number, number];
+  /**
+   * A* with this lower bound of the cost from a node to the (single) destination, instead of the
+   * straight-line one; it must be consistent (CH-potentials scaled by the model's minCostFactor are).
+   */
+  potential?: (node: number) => number;
 }
 
 const DIRECT = -2;
@@ -89,9 +94,9 @@ export function searchMany(
 
   const aim = options.aStarTarget;
   const k = model.minCostPerMetre;
-  const h = aim
+  const h = options.potential ?? (aim
     ? (node: number) => k * haversineMetres(fromMicroDegrees(a.nodeLng[node]!), fromMicroDegrees(a.nodeLat[node]!), aim[0], aim[1])
-    : () => 0;
+    : () => 0);
 
   const offerTarget = (alt: number, c: number, s: number, m: number, before: number, from = 0) => {
     if (c < t.cost[alt]!) {

@@ -1,14 +1,13 @@
-import path from 'node:path';
-import { writeGraphFile } from '../../engines/routing/graph-file.ts';
 import { sha256File } from '../../releases/checksum.ts';
 import type { PublishSpec } from '../../releases/publish.ts';
-import { ROADS_GRAPH_FILE, ROADS_KIND, ROADS_SCHEMA_VERSION } from '../../schemas/roads-release.ts';
+import { ROADS_KIND, ROADS_SCHEMA_VERSION } from '../../schemas/roads-release.ts';
 import { buildRoadGraph } from './graph-build.ts';
 import { readRoadWays } from './read-ways.ts';
 import { applyTurnRestrictions, readTurnRestrictions } from './restriction-build.ts';
 import { wayProfile } from './way-tags.ts';
+import { writeRoadFiles } from './write-road-files.ts';
 
-export const ROADS_BUILDER_VERSION = 'roads-1';
+export const ROADS_BUILDER_VERSION = 'roads-2';
 /** Reported restrictions kept in the manifest (the counts cover them all). */
 const REPORTED_RESTRICTIONS = 50;
 
@@ -34,17 +33,20 @@ export async function prepareRoadsRelease(osmFile: string, options: RoadsRelease
       onProgress(0.7, 'placing turn restrictions');
       const relations = await readTurnRestrictions(osmFile);
       const turns = applyTurnRestrictions(graph, relations.restrictions);
-      const bytes = await writeGraphFile(path.join(stagingDir, ROADS_GRAPH_FILE), turns.arrays);
+      onProgress(0.75, 'contracting the motor hierarchy');
+      const files = await writeRoadFiles(stagingDir, turns.arrays);
       const seconds = (Date.now() - started) / 1000;
       const nodes = turns.arrays.firstEdge.length - 1;
       const edges = turns.arrays.edgeTarget.length;
-      onProgress(1, `built ${nodes} nodes and ${edges} edges (${bytes} bytes) in ${seconds.toFixed(1)} s`);
+      const bytes = files.graphBytes + files.chBytes;
+      onProgress(1, `built ${nodes} nodes and ${edges} edges, ${files.hierarchy.shortcuts} shortcuts (${bytes} bytes) in ${seconds.toFixed(1)} s`);
       return {
         stats: {
           build_seconds: seconds,
           nodes,
           edges,
           bytes,
+          hierarchy: { seconds: files.hierarchy.seconds, shortcuts: files.hierarchy.shortcuts, arcs: files.hierarchy.arcs, bytes: files.chBytes },
           restrictions: { ...turns.stats, malformed_relations: relations.malformed.length },
           restrictions_not_applied: turns.reports.slice(0, REPORTED_RESTRICTIONS),
           malformed_relations: relations.malformed.slice(0, REPORTED_RESTRICTIONS),

@@ -121,7 +121,7 @@ describe('avoid=ferries', () => {
       const without = searchRoute(avoid, originAtNode(avoid, from), destinationAtNode(avoid, to))!;
       expect(without).not.toBeNull();
       // A walk around exists when the reference, without any ferry, reaches the far side.
-      const noFerry = { ...plain, allowed: (x: number) => plain.allowed(x) && !v.graph.hasFlag(x, 'ferry'), cost: (x: number) => plain.cost(x), seconds: (x: number) => plain.seconds(x), graph: v.graph, mode: plain.mode, minCostPerMetre: plain.minCostPerMetre, useHills: null };
+      const noFerry = costModel(v.graph, plain.mode, { excludeFerries: true });
       const alternative = Number.isFinite(referenceNodeCosts(noFerry, from)[to]!);
       const usesFerry = without.edges.some((x) => v.graph.hasFlag(x, 'ferry'));
       if (alternative && without.cost < withFerry.seconds * 100) {

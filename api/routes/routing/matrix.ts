@@ -43,7 +43,7 @@ export const matrixRoute: FastifyPluginAsyncTypebox = async (app) => {
     const options = valueOrThrow(checkRoadOptions(mode, body));
     return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed(), async () => {
       const model = costModel(network.graph, options.mode, options.costs);
-      const outcome = travelMatrix(network.snap, model, origins, destinations, app.config.matrixMaxMetres);
+      const outcome = travelMatrix(network, model, origins, destinations, app.config.matrixMaxMetres);
       if (!outcome.ok) throw errors.noRoute();
       return {
         durations: outcome.matrix.seconds.map((row) => row.map(Math.round)),

@@ -39,7 +39,7 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
     const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
     return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed(), async () => {
       const model = costModel(network.graph, options.mode, options.costs);
-      const route = planRoute(network.snap, model, from, to);
+      const route = planRoute(network, model, from, to);
       if (!route) throw errors.noRoute();
       const closures = await closuresNearRoute(app.pg, route.coordinates, { now: new Date(app.now()) }).catch((err: unknown) => {
         request.log.warn({ err }, 'route: closure snapshots unreadable; answered without closure warnings');

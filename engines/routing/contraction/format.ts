@@ -8,7 +8,7 @@
  * arcB[id] === NO_ARC means an original directed edge arcA[id] of the RoadGraph; otherwise the arc
  * is a shortcut of arc arcA[id] followed by arc arcB[id] (its middle node is where they meet).
  */
-export const ROADS_CH_FILE = 'roads.ch';
+export { ROADS_CH_FILE } from '../../../schemas/roads-release.ts';
 export const CH_MAGIC = 'CMROADCH';
 export const CH_FORMAT_VERSION = 1;
 

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildContractionHierarchy } from '../../engines/routing/contraction/build.ts';
+import type { ContractionHierarchy } from '../../engines/routing/contraction/hierarchy.ts';
+import { costModel, type CostOptions } from '../../engines/routing/cost-model.ts';
+import { endpointOnEdge, type Endpoint } from '../../engines/routing/endpoints.ts';
+import type { Mode } from '../../engines/routing/modes.ts';
+import { pointAtFraction } from '../../engines/routing/route-geometry.ts';
+import { searchRoute } from '../../engines/routing/search.ts';
+import { shortestPath, shortestPathTable } from '../../engines/routing/shortest-path.ts';
+import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
+import { applyTurnRestrictions, readTurnRestrictions } from '../../ingest/roads/restriction-build.ts';
+import { RoadGraph } from '../../engines/routing/road-graph.ts';
+import { sharedData } from '../support/paths.ts';
+import { median, openVancouverGraph, random, type VancouverGraph } from './vancouver-graph.ts';
+
+// The facade (CH when provably optimal, else A* with CH-potentials) against plain A*, on the
+// Vancouver graph with its real turn restrictions.
+let vancouver: VancouverGraph;
+let graph: RoadGraph;
+let hierarchy: ContractionHierarchy;
+
+beforeAll(async () => {
+  vancouver = await openVancouverGraph();
+  const relations = await readTurnRestrictions(sharedData('osm/pelias-vancouver_canada.osm.pbf'));
+  graph = new RoadGraph(applyTurnRestrictions(vancouver.build, relations.restrictions).arrays);
+  hierarchy = buildContractionHierarchy(graph).hierarchy;
+}, 120_000);
+
+afterAll(async () => {
+  await vancouver?.close();
+});
+
+function randomEndpoints(mode: Mode, options: CostOptions, count: number, seed: number): Endpoint[] {
+  const model = costModel(graph, mode, options);
+  const next = random(seed);
+  const out: Endpoint[] = [];
+  while (out.length < count) {
+    const e = Math.floor(next() * graph.edgeCount);
+    const endpoint = endpointOnEdge(model, e, Math.round(next() * 100) / 100);
+    if (endpoint.length > 0) out.push(endpoint);
+  }
+  return out;
+}
+
+const PROFILES: [string, Mode, CostOptions][] = [
+  ['auto, defaults', 'auto', {}],
+  ['auto, use_highways=1', 'auto', { useHighways: 1 }],
+  ['auto, avoid tolls and ferries, use_highways=0.2', 'auto', { avoidTolls: true, avoidFerries: true, useHighways: 0.2 }],
+  ['truck, defaults', 'truck', {}],
+  ['truck, 4.5 m, hazmat, use_truck_route=1', 'truck', { truck: { height: 4.5, hazmat: true, useTruckRoute: 1 } }],
+];
+
+describe('shortest paths through the contraction hierarchy equal plain A*', () => {
+  it.each(PROFILES)('%s: 150 random pairs, same cost, seconds and metres, same reachability', (_name, mode, options) => {
+    const model = costModel(graph, mode, options);
+    const turnRule = graphTurnRule(graph, mode);
+    const ends = randomEndpoints(mode, options, 300, mode.length * 7919 + JSON.stringify(options).length);
+    const fast: number[] = [];
+    const plain: number[] = [];
+    let reachable = 0;
+    for (let k = 0; k < 150; k++) {
+      const origin = ends[2 * k]!;
+      const destination = ends[2 * k + 1]!;
+      const target = pointAtFraction(graph, destination[0]!.edge, destination[0]!.fraction);
+      let t = performance.now();
+      const ours = shortestPath(model, hierarchy, origin, destination, target);
+      fast.push(performance.now() - t);
+      t = performance.now();
+      const reference = searchRoute(model, origin, destination, { turnRule });
+      plain.push(performance.now() - t);
+      expect(ours === null).toBe(reference === null);
+      if (!ours || !reference) continue;
+      reachable++;
+      expect(ours.cost).toBeCloseTo(reference.cost, 6);
+      expect(ours.seconds).toBeCloseTo(reference.seconds, 3);
+      for (let i = 0; i + 1 < ours.edges.length; i++) expect(turnRule(ours.edges[i]!, ours.edges[i + 1]!)).toBe(false);
+      expect(Array.from(ours.edges).every((e) => model.allowed(e))).toBe(true);
+    }
+    expect(reachable).toBeGreaterThan(120);
+    console.log(`${_name}: median ${median(fast).toFixed(2)} ms with the hierarchy, ${median(plain).toFixed(2)} ms Dijkstra`);
+  });
+
+  it('answers a table as the pairs one by one', () => {
+    const model = costModel(graph, 'auto', { avoidTolls: true });
+    const ends = randomEndpoints('auto', {}, 14, 99);
+    const origins = ends.slice(0, 7);
+    const destinations = ends.slice(7);
+    const table = shortestPathTable(model, hierarchy, origins, destinations);
+    const alone = shortestPathTable(model, null, origins, destinations);
+    table.forEach((row, i) => row.forEach((r, j) => {
+      expect(r?.cost ?? null).toBeCloseTo(alone[i]![j]?.cost ?? Number.NaN, 6);
+      expect(r?.metres).toBeCloseTo(alone[i]![j]!.metres, 2);
+    }));
+  });
+});

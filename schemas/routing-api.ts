@@ -63,7 +63,7 @@ const Position = Type.Tuple([Type.Number(), Type.Number()], { description: '[lng
 
 export const RouteWarning = Type.Object({
   code: Type.String({ description: 'ENDPOINT_RELOCATED, ENDPOINT_RELOCATION_NOT_CHECKED, CLOSURE_IN_FORCE_NEAR_ROUTE or CLOSURE_SCHEDULED_NEAR_ROUTE (stable)' }),
-  where: Type.String({ description: 'origin or destination for relocations; the closed road for closures' }),
+  where: Type.String({ description: 'origin or destination for ENDPOINT_RELOCATED, route for ENDPOINT_RELOCATION_NOT_CHECKED, the closed road for closures' }),
   message: Type.String({ description: 'Human wording; may change' }),
   effectiveFrom: Type.Optional(Type.String({ description: 'CLOSURE_SCHEDULED_NEAR_ROUTE: when the closure starts (ISO 8601 UTC)' })),
 });

@@ -39,7 +39,7 @@ export function routeReply(route: PlannedRoute, closures: ClosuresNearRoute | nu
   const relocations = route.relocations.map(relocationWarning);
   const notChecked: RouteWarning[] = route.relocationChecked ? [] : [{
     code: 'ENDPOINT_RELOCATION_NOT_CHECKED',
-    where: 'origin',
+    where: 'route',
     message: 'the route has no length, so whether its ends reach the requested points could not be checked',
   }];
   const warnings = [...relocations, ...notChecked, ...(closures ? closureWarnings(closures) : [])];

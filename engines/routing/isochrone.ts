@@ -26,7 +26,7 @@ export function isochrone(snap: SnapIndex, model: CostModel, origin: LngLat, ban
   if (!start || start.endpoint.length === 0) return null;
   const budget = Math.max(...bandSeconds);
   const reach = reachWithin(model, start.endpoint, budget, graphTurnRule(model.graph, model.mode));
-  const grid = createTimeGrid(reachedBounds(model, reach, budget, start.point));
+  const grid = createTimeGrid(reachedBounds(model, reach, start.point));
   stampReached(grid, model, reach, budget);
   // d3-contour keeps values ≥ a threshold: negate the times so a band is "seconds ≤ band".
   const values = Array.from(grid.seconds, (s) => (s === Infinity ? -2 * budget - 1 : -s));
@@ -34,12 +34,11 @@ export function isochrone(snap: SnapIndex, model: CostModel, origin: LngLat, ban
   return bandSeconds.map((seconds) => ({ seconds, geometry: isochroneRings(generate.contour(values, -seconds).coordinates, grid) }));
 }
 
-/** The box of every node an edge is entered from within the budget, and the origin. */
-function reachedBounds(model: CostModel, reach: Reach, budget: number, origin: LngLat): Bounds {
+/** The box of the far end of every edge entered within the budget, and the origin. */
+function reachedBounds(model: CostModel, reach: Reach, origin: LngLat): Bounds {
   const a = model.graph.arrays;
   const b: Bounds = { minLng: origin[0], maxLng: origin[0], minLat: origin[1], maxLat: origin[1] };
-  for (let e = 0; e < model.graph.edgeCount; e++) {
-    if (!(reach.entry[e]! <= budget)) continue;
+  for (const e of reach.edges) {
     const v = a.edgeTarget[e]!;
     const lng = fromMicroDegrees(a.nodeLng[v]!);
     const lat = fromMicroDegrees(a.nodeLat[v]!);
@@ -56,9 +55,8 @@ function stampReached(grid: TimeGrid, model: CostModel, reach: Reach, budget: nu
   const graph = model.graph;
   const spacing = grid.cellMetres / 2;
   const startFraction = new Map(reach.origin.map((p) => [p.edge, p.fraction]));
-  for (let e = 0; e < graph.edgeCount; e++) {
-    const entry = reach.entry[e]!;
-    if (!(entry <= budget)) continue;
+  reach.edges.forEach((e, i) => {
+    const entry = reach.entry[i]!;
     const shape = graph.edgeShapeMicro(e);
     const lengths = pieceLengths(shape);
     const total = lengths.reduce((s, l) => s + l, 0);
@@ -80,5 +78,5 @@ function stampReached(grid: TimeGrid, model: CostModel, reach: Reach, budget: nu
       }
       along += length;
     }
-  }
+  });
 }

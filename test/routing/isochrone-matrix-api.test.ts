@@ -2,7 +2,7 @@ import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { costModel } from '../../engines/routing/cost-model.ts';
 import { locate } from '../../engines/routing/locate.ts';
-import { reachWithin } from '../../engines/routing/reach.ts';
+import { arrivalByEdge, reachWithin } from '../../engines/routing/reach.ts';
 import type { RoadNetwork } from '../../engines/routing/release.ts';
 import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
 import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
@@ -55,9 +55,9 @@ describe('GET /isochrone', () => {
     const { well, late } = await stack.server!.app.releases.use(ROADS_KIND, async ({ graph, snap }: RoadNetwork) => {
       const model = costModel(graph, 'auto');
       const start = locate(snap, model, WATERFRONT)!;
-      const reach = reachWithin(model, start.endpoint, 3 * minutes * 60, graphTurnRule(graph, 'auto'));
+      const arrival = arrivalByEdge(reachWithin(model, start.endpoint, 3 * minutes * 60, graphTurnRule(graph, 'auto')), graph.edgeCount);
       const points = (keep: (seconds: number) => boolean) => Array.from({ length: graph.edgeCount }, (_, e) => e)
-        .filter((e) => keep(reach.arrival[e]!)).map((e) => graph.nodeLngLat(graph.edgeTarget(e)));
+        .filter((e) => keep(arrival[e]!)).map((e) => graph.nodeLngLat(graph.edgeTarget(e)));
       return { well: points((s) => s <= 0.8 * minutes * 60), late: points((s) => s >= 1.5 * minutes * 60 && s < Infinity) };
     });
     expect(well.length).toBeGreaterThan(100);

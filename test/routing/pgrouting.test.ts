@@ -14,7 +14,7 @@ import { destinationAtNode, originAtNode } from '../../engines/routing/endpoints
 import { writeGraphFile } from '../../engines/routing/graph-file.ts';
 import { modeBit } from '../../engines/routing/graph-format.ts';
 import { MODES, type Mode } from '../../engines/routing/modes.ts';
-import { reachWithin } from '../../engines/routing/reach.ts';
+import { arrivalByEdge, reachWithin } from '../../engines/routing/reach.ts';
 import { RoadGraph } from '../../engines/routing/road-graph.ts';
 import { searchRoute } from '../../engines/routing/search.ts';
 import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
@@ -234,13 +234,13 @@ describe('reachWithin equals pgr_drivingDistance on the line graph', () => {
       for (const o of origins) {
         const pgr = theirs.get(o)!;
         for (const budget of BUDGETS) {
-          const reach = reachWithin(model, [{ edge: o, fraction: 0 }], budget, rule);
+          const arrival = arrivalByEdge(reachWithin(model, [{ edge: o, fraction: 0 }], budget, rule), graph.edgeCount);
           let reached = 0;
           for (let e = 0; e < graph.edgeCount; e++) {
             const agg = pgr.get(e);
             const want = agg === undefined ? Infinity : agg + model.cost(o);
             if (Math.abs(want - budget) <= REL * budget) continue; // on the boundary: either answer is right
-            const ours = reach.arrival[e]!;
+            const ours = arrival[e]!;
             if (Number.isFinite(ours) !== want <= budget) wrong.push(`${mode} from ${o} within ${budget} s: edge ${e} ours ${ours}, pgRouting ${want}`);
             else if (Number.isFinite(ours) && !closeTo(ours, want)) wrong.push(`${mode} from ${o}: edge ${e} arrival ours ${ours}, pgRouting ${want}`);
             if (Number.isFinite(ours)) reached++;

@@ -258,10 +258,9 @@ describe('when Postgres or the journal fails', () => {
     const app = await newApp({ meterJournal: journal });
     const { id, key } = await newKey();
     await relay.cut();
-    const started = performance.now();
+    // Answered while Postgres is still cut off: an answer held for the meter would never arrive before restore().
     const answers = await Promise.all([get(app, key), get(app, key, '/test/bad'), get(app, key, '/no/such')]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 400, 404]);
-    expect(performance.now() - started).toBeLessThan(300);
     await expect(journal.flush()).rejects.toThrow();
     expect(await countedUsageOf(id)).toEqual({});
     await relay.restore();

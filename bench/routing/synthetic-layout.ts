@@ -41,6 +41,8 @@ function layoutEdges(b: GraphBuilder): EdgeArrays {
     edgeShapeStart: new Uint32Array(m),
     edgeShapeCount: new Uint32Array(m),
     edgeReverse: new Uint32Array(m).fill(NO_EDGE),
+    // Synthetic graphs are flat.
+    edgeGrade: new Int8Array(m),
   };
   const cursor = firstEdge.slice(0, n);
   const put = (s: number, p: number, from: number, to: number, backward: boolean): number => {

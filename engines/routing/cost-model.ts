@@ -13,14 +13,19 @@
  *   hundred times the crossing (a preference, not an exclusion: islands stay reachable).
  * - use_truck_route (0..1, truck only): edges that are not designated truck routes × (1 + 4u),
  *   so at 1 they are avoided where a truck route exists.
- * - use_hills: accepted and kept, but the graph has no grades yet, so it has no effect until the
- *   road graph carries them.
+ * - Grades (bicycle and pedestrian only; hills.ts): an edge's travel time follows its stored
+ *   grade (slower uphill, a little faster on gentle descents), and use_hills u (0..1, defaults
+ *   0.25 bicycle, 0.5 pedestrian) adds a hill-avoidance term: cost × (1 + (1 − u)·strength(grade)).
+ *   Driving has no grade term. A graph built without a terrain release has every grade 0: flat.
  * Truck dimensions and weights are hard limits (an edge whose stored limit is below the vehicle's
  * is not allowed); axle_count is accepted but no stored limit reads it.
  */
 import { EDGE_FLAG, modeBit, type GraphArrays } from './graph-format.ts';
+import { GRADE_OFFSET, GRADE_SLOTS, hillFactors, hillSpeeds, maxGradeSpeedFactor, resolveUseHills } from './hills.ts';
 import { ROAD_CLASSES, type Mode } from './modes.ts';
 import type { RoadGraph } from './road-graph.ts';
+
+export { DEFAULT_USE_HILLS } from './hills.ts';
 
 export const BICYCLE_KMH = 18;
 export const PEDESTRIAN_KMH = 5;
@@ -59,7 +64,7 @@ export interface CostOptions {
   excludeFerries?: boolean;
   /** 0..1, driving modes; DEFAULT_USE_HIGHWAYS when absent. */
   useHighways?: number;
-  /** 0..1, bicycle and pedestrian; no effect until the graph has grades. */
+  /** 0..1, bicycle and pedestrian (DEFAULT_USE_HILLS when absent); ignored by the driving modes. */
   useHills?: number;
   /** mode truck: the vehicle (TRUCK_DEFAULTS for what is absent). */
   truck?: Partial<TruckSpec>;
@@ -78,6 +83,7 @@ export interface CostModel {
   readonly minCostPerMetre: number;
   /** The smallest factor cost/seconds any edge can have (below 1 only when use_highways > 0.5 favours highways). */
   readonly minCostFactor: number;
+  /** The use_hills in effect (the mode's default when absent); null for the driving modes. */
   readonly useHills: number | null;
 }
 
@@ -106,8 +112,13 @@ function maxSpeeds(graph: RoadGraph): Float64Array {
   speeds = new Float64Array(4);
   speeds[2] = BICYCLE_KMH / 3.6;
   speeds[3] = PEDESTRIAN_KMH / 3.6;
+  // The fastest grade each of bicycle and pedestrian meets (gentle descents are faster than flat).
+  const fastest = [new Float64Array(GRADE_SLOTS), new Float64Array(GRADE_SLOTS)] as const;
   for (let e = 0; e < graph.edgeCount; e++) {
     const access = a.edgeAccess[e]!;
+    const slot = a.edgeGrade[e]! + GRADE_OFFSET;
+    if (access & 4) fastest[0][slot] = 1;
+    if (access & 8) fastest[1][slot] = 1;
     const ferrySeconds = a.edgeFerrySeconds[e]!;
     if ((a.edgeFlags[e]! & EDGE_FLAG.ferry) !== 0 && ferrySeconds > 0) {
       const v = a.edgeLength[e]! / ferrySeconds;
@@ -117,6 +128,8 @@ function maxSpeeds(graph: RoadGraph): Float64Array {
     if (access & 1) speeds[0] = Math.max(speeds[0]!, a.edgeSpeedAuto[e]! / 3.6);
     if (access & 2) speeds[1] = Math.max(speeds[1]!, a.edgeSpeedTruck[e]! / 3.6);
   }
+  speeds[2] = Math.max(speeds[2]!, (BICYCLE_KMH / 3.6) * maxGradeSpeedFactor('bicycle', fastest[0]));
+  speeds[3] = Math.max(speeds[3]!, (PEDESTRIAN_KMH / 3.6) * maxGradeSpeedFactor('pedestrian', fastest[1]));
   maxSpeedCache.set(graph, speeds);
   return speeds;
 }
@@ -128,7 +141,9 @@ class EdgeCostModel implements CostModel {
   private readonly a: GraphArrays;
   private readonly bit: number;
   private readonly motor: boolean;
-  private readonly constantMps: number;
+  /** Bicycle and pedestrian, by edgeGrade + GRADE_OFFSET: metres per second, and the use_hills cost factor. */
+  private readonly hillMps: Float64Array;
+  private readonly hillFactor: Float64Array;
   private readonly motorwayFactor: number;
   private readonly trunkFactor: number;
   private readonly tollFactor: number;
@@ -141,7 +156,9 @@ class EdgeCostModel implements CostModel {
     this.a = graph.arrays;
     this.bit = modeBit(mode);
     this.motor = mode === 'auto' || mode === 'truck';
-    this.constantMps = (mode === 'bicycle' ? BICYCLE_KMH : PEDESTRIAN_KMH) / 3.6;
+    this.useHills = this.motor ? null : resolveUseHills(mode, options.useHills);
+    this.hillMps = this.motor ? new Float64Array(0) : hillSpeeds(mode, (mode === 'bicycle' ? BICYCLE_KMH : PEDESTRIAN_KMH) / 3.6);
+    this.hillFactor = this.motor ? new Float64Array(0) : hillFactors(mode, this.useHills!);
     const bias = this.motor ? highwayBias(options.avoidHighways ? 0 : options.useHighways ?? DEFAULT_USE_HIGHWAYS) : 0;
     this.motorwayFactor = 1 + bias;
     this.trunkFactor = 1 + bias / 2;
@@ -149,8 +166,8 @@ class EdgeCostModel implements CostModel {
     this.ferryFactor = options.avoidFerries ? AVOID_FERRIES_FACTOR : 1;
     this.truck = mode === 'truck' ? { ...TRUCK_DEFAULTS, ...options.truck } : null;
     this.nonTruckRouteFactor = this.truck ? 1 + TRUCK_ROUTE_PENALTY * this.truck.useTruckRoute : 1;
-    this.useHills = options.useHills ?? null;
     this.ferriesAllowed = !options.excludeFerries;
+    // Hill factors are ≥ 1, so they leave the bound at 1 for bicycle and pedestrian.
     this.minCostFactor = Math.min(1, this.motorwayFactor, this.trunkFactor);
     // Slack for the float32 edge lengths against float64 straight-line distances.
     this.minCostPerMetre = (this.minCostFactor / maxSpeeds(graph)[MODE_INDEX[mode]]!) * 0.999;
@@ -176,7 +193,7 @@ class EdgeCostModel implements CostModel {
     const a = this.a;
     if ((a.edgeFlags[edge]! & EDGE_FLAG.ferry) !== 0 && a.edgeFerrySeconds[edge]! > 0) return a.edgeFerrySeconds[edge]!;
     const length = a.edgeLength[edge]!;
-    if (!this.motor) return length / this.constantMps;
+    if (!this.motor) return length / this.hillMps[a.edgeGrade[edge]! + GRADE_OFFSET]!;
     const kmh = this.mode === 'auto' ? a.edgeSpeedAuto[edge]! : a.edgeSpeedTruck[edge]!;
     return (length * 3.6) / kmh;
   }
@@ -191,6 +208,8 @@ class EdgeCostModel implements CostModel {
       else if (cls === TRUNK) factor = this.trunkFactor;
       if (flags & EDGE_FLAG.toll) factor *= this.tollFactor;
       if (!(flags & EDGE_FLAG.truckRoute)) factor *= this.nonTruckRouteFactor;
+    } else {
+      factor = this.hillFactor[a.edgeGrade[edge]! + GRADE_OFFSET]!;
     }
     if (flags & EDGE_FLAG.ferry) factor *= this.ferryFactor;
     return this.seconds(edge) * factor;

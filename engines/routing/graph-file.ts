@@ -6,11 +6,12 @@
  *   header       JSON {counts, sections: [{name, byteOffset, byteLength}]}
  *   sections     little-endian typed-array bytes, each on an 8-byte boundary, in GRAPH_ARRAY_NAMES order
  * Reading gives every section its own ArrayBuffer, read straight from the file (no parsing,
- * no Buffer over 2 GiB; reads of at most 1 GiB each).
+ * no Buffer over 2 GiB; reads of at most 1 GiB each). A file of an older format still read
+ * (OLDEST_GRAPH_FORMAT_VERSION) gets the sections added since as zeros (GRAPH_SECTION_SINCE).
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import {
-  GRAPH_ARRAY_NAMES, GRAPH_FORMAT_VERSION, GRAPH_MAGIC, GRAPH_SECTIONS, countsOf,
+  GRAPH_ARRAY_NAMES, GRAPH_FORMAT_VERSION, GRAPH_MAGIC, GRAPH_SECTIONS, GRAPH_SECTION_SINCE, OLDEST_GRAPH_FORMAT_VERSION, countsOf,
   type GraphArrayName, type GraphArrays, type GraphCounts,
 } from './graph-format.ts';
 
@@ -133,8 +134,10 @@ export async function readGraphFile(file: string): Promise<GraphArrays> {
     await readExactly(handle, file, preamble, 0);
     if (preamble.toString('latin1', 0, 8) !== GRAPH_MAGIC) throw new GraphFileError(`${file}: not a canmap road graph`);
     const version = preamble.readUInt32LE(8);
-    if (version !== GRAPH_FORMAT_VERSION) {
-      throw new GraphFileError(`${file}: road graph format ${version}, expected ${GRAPH_FORMAT_VERSION}`);
+    if (version < OLDEST_GRAPH_FORMAT_VERSION || version > GRAPH_FORMAT_VERSION) {
+      throw new GraphFileError(
+        `${file}: road graph format ${version}, expected ${OLDEST_GRAPH_FORMAT_VERSION} to ${GRAPH_FORMAT_VERSION}; rebuild the roads release`,
+      );
     }
     const headerBytes = Buffer.alloc(preamble.readUInt32LE(12));
     await readExactly(handle, file, headerBytes, PREAMBLE);
@@ -147,9 +150,13 @@ export async function readGraphFile(file: string): Promise<GraphArrays> {
     const byName = new Map((header.sections ?? []).map((s) => [s.name, s]));
     const arrays: Partial<Record<GraphArrayName, unknown>> = {};
     for (const name of GRAPH_ARRAY_NAMES) {
+      const { type, length } = GRAPH_SECTIONS[name];
+      if (version < (GRAPH_SECTION_SINCE[name] ?? 0)) {
+        arrays[name] = new type(length(header.counts));
+        continue;
+      }
       const entry = byName.get(name);
       if (!entry) throw new GraphFileError(`${file}: road graph lacks section ${name}`);
-      const { type, length } = GRAPH_SECTIONS[name];
       const expected = length(header.counts) * type.BYTES_PER_ELEMENT;
       if (entry.byteLength !== expected) {
         throw new GraphFileError(`${file}: road graph section ${name} has ${entry.byteLength} bytes, expected ${expected}`);

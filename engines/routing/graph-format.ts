@@ -11,8 +11,16 @@ import { MODES, type Mode } from './modes.ts';
 
 export const GRAPH_FILE_NAME = 'roads.graph';
 export const GRAPH_MAGIC = 'CMROADGR';
-/** 2: the turn restriction section (turnInEdge, turnOutEdge, turnModes). */
-export const GRAPH_FORMAT_VERSION = 2;
+/**
+ * 2: the turn restriction section (turnInEdge, turnOutEdge, turnModes).
+ * 3: edgeGrade. A version-2 file still reads, its grades all 0 (GRAPH_SECTION_SINCE).
+ */
+export const GRAPH_FORMAT_VERSION = 3;
+/** The oldest format readGraphFile accepts. */
+export const OLDEST_GRAPH_FORMAT_VERSION = 2;
+
+/** Largest |edgeGrade|, in percent: steeper readings are clamped (DEM noise on very short edges). */
+export const MAX_GRADE_PERCENT = 50;
 
 /** No edge (edgeReverse of a one-way segment). */
 export const NO_EDGE = 0xffffffff;
@@ -83,6 +91,12 @@ export interface GraphArrays {
   edgeShapeStart: Uint32Array;
   edgeShapeCount: Uint32Array;
   edgeReverse: Uint32Array;
+  /**
+   * Mean signed grade in whole percent along the edge's own direction (rise over length, + uphill),
+   * within ±MAX_GRADE_PERCENT; 0 when unknown (no terrain release at build time, no height there, ferries).
+   * The two directions of a segment hold opposite values.
+   */
+  edgeGrade: Int8Array;
   /** Interleaved lng,lat micro-degrees. */
   shapeCoords: Int32Array;
   /** UTF-8 strings back to back; string i is bytes stringOffsets[i] .. stringOffsets[i+1]. */
@@ -102,7 +116,7 @@ export type GraphArrayName = keyof GraphArrays;
 
 type TypedArrayConstructor =
   | Int32ArrayConstructor | Uint32ArrayConstructor | Float32ArrayConstructor
-  | Uint8ArrayConstructor | Uint16ArrayConstructor;
+  | Int8ArrayConstructor | Uint8ArrayConstructor | Uint16ArrayConstructor;
 
 /** Section layout: the type of each array and what its length must be, given the counts. */
 export const GRAPH_SECTIONS: Record<GraphArrayName, { type: TypedArrayConstructor; length: (c: GraphCounts) => number }> = {
@@ -127,6 +141,7 @@ export const GRAPH_SECTIONS: Record<GraphArrayName, { type: TypedArrayConstructo
   edgeShapeStart: { type: Uint32Array, length: (c) => c.edges },
   edgeShapeCount: { type: Uint32Array, length: (c) => c.edges },
   edgeReverse: { type: Uint32Array, length: (c) => c.edges },
+  edgeGrade: { type: Int8Array, length: (c) => c.edges },
   shapeCoords: { type: Int32Array, length: (c) => 2 * c.shapePoints },
   stringBytes: { type: Uint8Array, length: (c) => c.stringBytes },
   stringOffsets: { type: Uint32Array, length: (c) => c.strings + 1 },
@@ -136,6 +151,9 @@ export const GRAPH_SECTIONS: Record<GraphArrayName, { type: TypedArrayConstructo
 };
 
 export const GRAPH_ARRAY_NAMES = Object.keys(GRAPH_SECTIONS) as GraphArrayName[];
+
+/** Sections added after OLDEST_GRAPH_FORMAT_VERSION, with the format that added them: older files read them as zeros. */
+export const GRAPH_SECTION_SINCE: Partial<Record<GraphArrayName, number>> = { edgeGrade: 3 };
 
 export interface GraphCounts {
   nodes: number;

@@ -264,6 +264,8 @@ function layoutEdges(
     edgeShapeStart: new Uint32Array(m),
     edgeShapeCount: new Uint32Array(m),
     edgeReverse: new Uint32Array(m).fill(NO_EDGE),
+    // Filled by computeEdgeGrades (edge-grades.ts) when a DEM is given.
+    edgeGrade: new Int8Array(m),
   };
   for (let e = 0; e < m; e++) {
     const i = position[e]!;

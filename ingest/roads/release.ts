@@ -1,23 +1,31 @@
 import { sha256File } from '../../releases/checksum.ts';
 import type { PublishSpec } from '../../releases/publish.ts';
+import type { ManifestInput } from '../../schemas/manifest.ts';
 import { ROADS_KIND, ROADS_SCHEMA_VERSION } from '../../schemas/roads-release.ts';
+import { computeEdgeGrades } from './edge-grades.ts';
 import { buildRoadGraph } from './graph-build.ts';
 import { readRoadWays } from './read-ways.ts';
 import { applyTurnRestrictions, readTurnRestrictions } from './restriction-build.ts';
+import { terrainInput, type RoadsDem } from './terrain-dem.ts';
 import { wayProfile } from './way-tags.ts';
 import { writeRoadFiles } from './write-road-files.ts';
 
-export const ROADS_BUILDER_VERSION = 'roads-2';
+/** roads-3: edge grades (graph format 3). */
+export const ROADS_BUILDER_VERSION = 'roads-3';
 /** Reported restrictions kept in the manifest (the counts cover them all). */
 const REPORTED_RESTRICTIONS = 50;
 
 export interface RoadsReleaseOptions {
   onProgress?: (fraction: number, message: string) => void;
+  /** Heights to grade the edges with (the enabled terrain release); without it every grade is 0. */
+  dem?: RoadsDem | null;
 }
 
-/** An OSM extract (PBF or XML) → a roads release: the road graph with its turn restrictions. */
+/** An OSM extract (PBF or XML) → a roads release: the road graph with its turn restrictions and grades. */
 export async function prepareRoadsRelease(osmFile: string, options: RoadsReleaseOptions = {}): Promise<PublishSpec> {
-  const inputs = [{ name: 'osm', source: osmFile, sha256: await sha256File(osmFile), licence: 'ODbL-1.0', attribution: '© OpenStreetMap contributors' }];
+  const dem = options.dem ?? null;
+  const inputs: ManifestInput[] = [{ name: 'osm', source: osmFile, sha256: await sha256File(osmFile), licence: 'ODbL-1.0', attribution: '© OpenStreetMap contributors' }];
+  if (dem) inputs.push(terrainInput(dem));
   const onProgress = options.onProgress ?? (() => {});
   return {
     kind: ROADS_KIND,
@@ -33,11 +41,28 @@ export async function prepareRoadsRelease(osmFile: string, options: RoadsRelease
       onProgress(0.7, 'placing turn restrictions');
       const relations = await readTurnRestrictions(osmFile);
       const turns = applyTurnRestrictions(graph, relations.restrictions);
+      let arrays = turns.arrays;
+      let grades: Record<string, unknown> = { terrain_release: null };
+      if (dem) {
+        onProgress(0.72, `grading the edges with terrain release ${dem.releaseId}`);
+        const graded = computeEdgeGrades(arrays, dem.elevationAt);
+        arrays = { ...arrays, edgeGrade: graded.grades };
+        const g = graded.stats;
+        grades = {
+          terrain_release: dem.releaseId,
+          edges_graded: g.graded,
+          edges_without_height: g.noHeight,
+          ferry_edges: g.ferries,
+          edges_clamped: g.clamped,
+          sampled_relief_m: Math.round(g.sampledReliefMetres),
+          net_relief_m: Math.round(g.netReliefMetres),
+        };
+      }
       onProgress(0.75, 'contracting the motor hierarchy');
-      const files = await writeRoadFiles(stagingDir, turns.arrays);
+      const files = await writeRoadFiles(stagingDir, arrays);
       const seconds = (Date.now() - started) / 1000;
-      const nodes = turns.arrays.firstEdge.length - 1;
-      const edges = turns.arrays.edgeTarget.length;
+      const nodes = arrays.firstEdge.length - 1;
+      const edges = arrays.edgeTarget.length;
       const bytes = files.graphBytes + files.chBytes;
       onProgress(1, `built ${nodes} nodes and ${edges} edges, ${files.hierarchy.shortcuts} shortcuts (${bytes} bytes) in ${seconds.toFixed(1)} s`);
       return {
@@ -48,6 +73,7 @@ export async function prepareRoadsRelease(osmFile: string, options: RoadsRelease
           bytes,
           hierarchy: { seconds: files.hierarchy.seconds, shortcuts: files.hierarchy.shortcuts, arcs: files.hierarchy.arcs, bytes: files.chBytes },
           restrictions: { ...turns.stats, malformed_relations: relations.malformed.length },
+          grades,
           restrictions_not_applied: turns.reports.slice(0, REPORTED_RESTRICTIONS),
           malformed_relations: relations.malformed.slice(0, REPORTED_RESTRICTIONS),
         },

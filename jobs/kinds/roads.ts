@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Type, type Static } from '@sinclair/typebox';
 import { InvalidInputError } from '../../ingest/errors.ts';
 import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
+import { enabledTerrainDem } from '../../ingest/roads/terrain-dem.ts';
 import { ROADS_KIND } from '../../schemas/roads-release.ts';
 import type { IngestKind } from '../kind.ts';
 
@@ -15,7 +16,10 @@ export const RoadsPayload = Type.Object(
 );
 export type RoadsPayload = Static<typeof RoadsPayload>;
 
-/** An OSM extract → one roads release (the road graph the routing engine searches). */
+/**
+ * An OSM extract → one roads release (the road graph the routing engine searches), its edges
+ * graded with the DEM of the terrain release enabled when the job runs, if any.
+ */
 export const roadsKind: IngestKind<RoadsPayload> = {
   kind: ROADS_KIND,
   payloadSchema: RoadsPayload,
@@ -33,5 +37,9 @@ export const roadsKind: IngestKind<RoadsPayload> = {
     },
   },
   jobKey: (payload) => payload.osm,
-  prepare: (payload, ctx) => prepareRoadsRelease(payload.osm, { onProgress: (fraction, message) => ctx.onProgress({ fraction, message }) }),
+  prepare: async (payload, ctx) =>
+    prepareRoadsRelease(payload.osm, {
+      dem: await enabledTerrainDem(ctx.config.databaseUrl),
+      onProgress: (fraction, message) => ctx.onProgress({ fraction, message }),
+    }),
 };

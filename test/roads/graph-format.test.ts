@@ -39,6 +39,7 @@ function sampleArrays(): GraphArrays {
     edgeShapeStart: Uint32Array.from([0, 2, 2]),
     edgeShapeCount: Uint32Array.from([2, 0, 0]),
     edgeReverse: Uint32Array.from([NO_EDGE, 2, 1]),
+    edgeGrade: Int8Array.from([7, -3, 3]),
     shapeCoords: Int32Array.from([-123_099_700, 49_280_300, -123_099_300, 49_280_700]),
     stringBytes: new Uint8Array(bytes),
     stringOffsets: Uint32Array.from(offsets),
@@ -132,6 +133,30 @@ describe('roads.graph file format', () => {
     expect(() => checkGraphArrays(wrongEnd)).toThrow('graph firstEdge ends at 2, expected 3 edges');
   });
 
+  it('reads a version-2 file (before edgeGrade) with every grade 0', async () => {
+    const file = path.join(dir, 'v2.graph');
+    const arrays = sampleArrays();
+    await writeGraphFile(file, arrays);
+    const bytes = await readFile(file);
+    // The same file as format 2 wrote it: no edgeGrade entry in the header (its bytes stay, unreferenced).
+    const headerLength = bytes.readUInt32LE(12);
+    const header = JSON.parse(bytes.toString('utf8', 16, 16 + headerLength)) as { sections: { name: string }[] };
+    header.sections = header.sections.filter((section) => section.name !== 'edgeGrade');
+    const v2Header = Buffer.from(JSON.stringify(header).padEnd(headerLength, ' '), 'utf8');
+    v2Header.copy(bytes, 16);
+    bytes.writeUInt32LE(2, 8);
+    await writeFile(file, bytes);
+
+    const back = await readGraphFile(file);
+    expect(back.edgeGrade).toBeInstanceOf(Int8Array);
+    expect(Array.from(back.edgeGrade)).toEqual([0, 0, 0]);
+    for (const name of GRAPH_ARRAY_NAMES.filter((n) => n !== 'edgeGrade')) expect(Array.from(back[name]), name).toEqual(Array.from(arrays[name]));
+    // format 3 without the section is a broken file, not an old one
+    bytes.writeUInt32LE(3, 8);
+    await writeFile(file, bytes);
+    await expect(readGraphFile(file)).rejects.toThrow(`${file}: road graph lacks section edgeGrade`);
+  });
+
   it('refuses files that are not graphs, of another version, or truncated', async () => {
     const file = path.join(dir, 'bad.graph');
     await writeGraphFile(file, sampleArrays());
@@ -143,7 +168,10 @@ describe('roads.graph file format', () => {
     const other = Buffer.from(good);
     other.writeUInt32LE(99, 8);
     await writeFile(file, other);
-    await expect(readGraphFile(file)).rejects.toThrow(`${file}: road graph format 99, expected 2`);
+    await expect(readGraphFile(file)).rejects.toThrow(`${file}: road graph format 99, expected 2 to 3; rebuild the roads release`);
+    other.writeUInt32LE(1, 8);
+    await writeFile(file, other);
+    await expect(readGraphFile(file)).rejects.toThrow(`${file}: road graph format 1, expected 2 to 3; rebuild the roads release`);
 
     await writeFile(file, good.subarray(0, good.length - 4));
     await expect(readGraphFile(file)).rejects.toBeInstanceOf(GraphFileError);

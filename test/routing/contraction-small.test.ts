@@ -74,6 +74,7 @@ function graphOf(nodes: number, segments: Segment[]): RoadGraph {
     edgeShapeStart: new Uint32Array(m),
     edgeShapeCount: new Uint32Array(m),
     edgeReverse: reverse,
+    edgeGrade: new Int8Array(m),
     shapeCoords: new Int32Array(0),
     stringBytes: new Uint8Array(0),
     stringOffsets: new Uint32Array(1),

@@ -1,0 +1,98 @@
+/**
+ * The peer of the engine benchmark: pgRouting's pgr_bdDijkstra over the same directed edges and
+ * weights the hierarchy is built on (its edgeWeight: the lower-bound motor metric, seconds), in a
+ * throwaway database. One row per directed edge the metric lets a motor vehicle use, `cost` the
+ * weight and `reverse_cost` -1 (the opposite direction is its own row), `p` the source node's
+ * position for the bounding-box variant. Every call builds its graph from the edges SQL, as
+ * pgRouting does: that is the peer as operators run it.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { fromMicroDegrees } from '../../engines/routing/graph-format.ts';
+import { withDatabase } from '../../lib/postgres.ts';
+import { MISSING_PGROUTING } from '../../test/routing/pgrouting-db.ts';
+import { copyIn } from '../../test/routing/pg-copy-in.ts';
+import type { BenchNetwork } from './bench-network.ts';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const EDGES_SQL = 'SELECT id, source, target, cost, reverse_cost FROM edges';
+
+export interface PgrAnswer {
+  ms: number;
+  /** agg_cost of the path, null when pgRouting found none. */
+  cost: number | null;
+}
+
+export interface PgrPeer {
+  version: string;
+  rows: number;
+  loadSeconds: number;
+  route(origin: number, destination: number): Promise<PgrAnswer>;
+  /** pgr_dijkstra (one-directional) over the whole table: the referee when pgr_bdDijkstra and we disagree. */
+  dijkstra(origin: number, destination: number): Promise<PgrAnswer>;
+  /** Only edges leaving nodes inside the pair's bounding box widened by `margin` of its larger side (and at least 0.02°). */
+  routeInBox(origin: number, destination: number, margin: number): Promise<PgrAnswer>;
+  drop(): Promise<void>;
+}
+
+function* edgeRows(net: BenchNetwork): Generator<string> {
+  const a = net.graph.arrays;
+  const w = net.hierarchy.arrays.edgeWeight;
+  for (let v = 0; v < net.graph.nodeCount; v++) {
+    const p = `"(${fromMicroDegrees(a.nodeLng[v]!)},${fromMicroDegrees(a.nodeLat[v]!)})"`;
+    for (let e = a.firstEdge[v]!; e < a.firstEdge[v + 1]!; e++) {
+      if (w[e]! < Infinity) yield `${e},${v},${a.edgeTarget[e]!},${w[e]!},-1,${p}`;
+    }
+  }
+}
+
+export async function openPgrPeer(net: BenchNetwork): Promise<PgrPeer> {
+  const name = `canmap_bench_pgrouting_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  const client = new pg.Client({ connectionString: withDatabase(SERVER_URL, name) });
+  const drop = async () => {
+    await client.end().catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+    await admin.end();
+  };
+  try {
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    await client.connect();
+    const available = await client.query(`SELECT 1 FROM pg_available_extensions WHERE name = 'pgrouting'`);
+    if (available.rows.length === 0) throw new Error(MISSING_PGROUTING);
+    await client.query('CREATE EXTENSION pgrouting CASCADE');
+    const version = (await client.query<{ v: string }>('SELECT pgr_version() AS v')).rows[0]!.v;
+    const started = performance.now();
+    await client.query(`CREATE TABLE edges (id bigint PRIMARY KEY, source bigint NOT NULL, target bigint NOT NULL,
+      cost double precision NOT NULL, reverse_cost double precision NOT NULL, p point NOT NULL)`);
+    const rows = await copyIn(client, 'COPY edges FROM STDIN (FORMAT csv)', edgeRows(net));
+    await client.query('CREATE INDEX ON edges USING gist (p)');
+    await client.query('VACUUM ANALYZE edges');
+    const loadSeconds = (performance.now() - started) / 1000;
+
+    const nodeLngLat = (v: number) => net.graph.nodeLngLat(v);
+    const timed = async (sql: string, origin: number, destination: number, fn = 'pgr_bdDijkstra'): Promise<PgrAnswer> => {
+      const t0 = performance.now();
+      const result = await client.query<{ agg_cost: number }>(
+        `SELECT agg_cost FROM ${fn}($1, $2::bigint, $3::bigint, directed => true) WHERE edge = -1`, [sql, origin, destination]);
+      return { ms: performance.now() - t0, cost: result.rows[0]?.agg_cost ?? null };
+    };
+    return {
+      version, rows, loadSeconds,
+      route: (origin, destination) => timed(EDGES_SQL, origin, destination),
+      dijkstra: (origin, destination) => timed(EDGES_SQL, origin, destination, 'pgr_dijkstra'),
+      routeInBox(origin, destination, margin) {
+        const [x1, y1] = nodeLngLat(origin);
+        const [x2, y2] = nodeLngLat(destination);
+        const pad = Math.max(0.02, margin * Math.max(Math.abs(x2 - x1), Math.abs(y2 - y1)));
+        const box = `box '((${Math.min(x1, x2) - pad},${Math.min(y1, y2) - pad}),(${Math.max(x1, x2) + pad},${Math.max(y1, y2) + pad}))'`;
+        return timed(`${EDGES_SQL} WHERE p <@ ${box}`, origin, destination);
+      },
+      drop,
+    };
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+}

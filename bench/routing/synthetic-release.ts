@@ -1,0 +1,35 @@
+/**
+ * A roads release of the synthetic graph, published and enabled as the roads job does it
+ * (publishRelease → enableRelease), its files written by writeRoadFiles (graph + hierarchy).
+ * The generator and its options are the release's context, so the same graph is the same release.
+ */
+import type { GraphArrays } from '../../engines/routing/graph-format.ts';
+import { writeRoadFiles } from '../../ingest/roads/write-road-files.ts';
+import type { Pool } from '../../lib/postgres.ts';
+import { publishRelease } from '../../releases/publish.ts';
+import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';
+import { ROADS_KIND, ROADS_SCHEMA_VERSION } from '../../schemas/roads-release.ts';
+
+export async function publishSyntheticRoads(
+  pool: Pool, releasesDir: string, arrays: GraphArrays, options: { nodes: number; seed: number },
+): Promise<{ release: RegisteredRelease; seconds: number }> {
+  const started = performance.now();
+  const { release } = await publishRelease({ pool, releasesDir }, {
+    kind: ROADS_KIND,
+    builderVersion: 'bench-synthetic-roads-1',
+    schemaVersion: ROADS_SCHEMA_VERSION,
+    inputs: [],
+    context: { generator: 'bench/routing/synthetic-graph.ts', ...options },
+    async build(stagingDir) {
+      const files = await writeRoadFiles(stagingDir, arrays);
+      return {
+        stats: {
+          nodes: arrays.nodeLng.length, edges: arrays.edgeTarget.length, bytes: files.graphBytes + files.chBytes,
+          hierarchy: { seconds: files.hierarchy.seconds, shortcuts: files.hierarchy.shortcuts, arcs: files.hierarchy.arcs, bytes: files.chBytes },
+        },
+      };
+    },
+  });
+  await enableRelease(pool, release.id, 'bench/routing');
+  return { release, seconds: (performance.now() - started) / 1000 };
+}

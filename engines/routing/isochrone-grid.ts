@@ -1,7 +1,7 @@
 /**
  * The time surface of an isochrone: reached roads sampled along their shapes and written onto a
- * regular grid of arrival times, each sample also reaching the grid points around it at walking
- * pace off the road (so the surface has width, as Valhalla's isochrone grid does).
+ * regular grid of arrival times at the nearest grid point, then every grid point reaching its
+ * eight neighbours at walking pace off the road (so the surface has width, as Valhalla's grid does).
  */
 import { METRES_PER_DEGREE } from '../../lib/geo/haversine.ts';
 
@@ -29,8 +29,6 @@ export interface TimeGrid {
   /** Seconds per grid point, row-major (j·width + i); Infinity where nothing reaches. */
   seconds: Float64Array;
   cellMetres: number;
-  /** cos(latitude) of the grid's middle: metres per degree of longitude over those of latitude. */
-  cos: number;
 }
 
 /** An empty grid over the bounds (a margin of two cells), fine enough for the extent, at most MAX_SIDE points a side. */
@@ -44,26 +42,43 @@ export function createTimeGrid(b: Bounds): TimeGrid {
   const height = Math.ceil((b.maxLat - b.minLat) / dLat) + 5;
   return {
     minLng: b.minLng - 2 * dLng, minLat: b.minLat - 2 * dLat, dLng, dLat, width, height,
-    seconds: new Float64Array(width * height).fill(Infinity), cellMetres, cos,
+    seconds: new Float64Array(width * height).fill(Infinity), cellMetres,
   };
 }
 
-/** A point reached at `seconds`: its time at the grid points around it (3×3), plus the walk there. */
+/** A point reached at `seconds`: its time at the nearest grid point, plus the walk there. */
 export function stampTime(grid: TimeGrid, lng: number, lat: number, seconds: number): void {
-  const cos = grid.cos;
   const x = (lng - grid.minLng) / grid.dLng;
   const y = (lat - grid.minLat) / grid.dLat;
-  const ci = Math.round(x);
-  const cj = Math.round(y);
-  for (let j = cj - 1; j <= cj + 1; j++) {
-    if (j < 0 || j >= grid.height) continue;
-    for (let i = ci - 1; i <= ci + 1; i++) {
-      if (i < 0 || i >= grid.width) continue;
-      const dx = (i - x) * grid.dLng * cos * METRES_PER_DEGREE;
-      const dy = (j - y) * grid.dLat * METRES_PER_DEGREE;
-      const t = seconds + Math.hypot(dx, dy) / OFF_ROAD_METRES_PER_SECOND;
-      const k = j * grid.width + i;
-      if (t < grid.seconds[k]!) grid.seconds[k] = t;
+  const i = Math.round(x);
+  const j = Math.round(y);
+  if (i < 0 || i >= grid.width || j < 0 || j >= grid.height) return;
+  const t = seconds + (Math.hypot(i - x, j - y) * grid.cellMetres) / OFF_ROAD_METRES_PER_SECOND;
+  const k = j * grid.width + i;
+  if (t < grid.seconds[k]!) grid.seconds[k] = t;
+}
+
+/** Each grid point also reached from its eight neighbours at walking pace (one step off the road). */
+export function spreadOffRoad(grid: TimeGrid): void {
+  const { width, height } = grid;
+  const from = Float64Array.from(grid.seconds);
+  const straight = grid.cellMetres / OFF_ROAD_METRES_PER_SECOND;
+  const diagonal = straight * Math.SQRT2;
+  for (let j = 0; j < height; j++) {
+    for (let i = 0; i < width; i++) {
+      const t = from[j * width + i]!;
+      if (t === Infinity) continue;
+      for (let dj = -1; dj <= 1; dj++) {
+        const y = j + dj;
+        if (y < 0 || y >= height) continue;
+        for (let di = -1; di <= 1; di++) {
+          const x = i + di;
+          if (x < 0 || x >= width) continue;
+          const k = y * width + x;
+          const walked = t + (di !== 0 && dj !== 0 ? diagonal : di !== 0 || dj !== 0 ? straight : 0);
+          if (walked < grid.seconds[k]!) grid.seconds[k] = walked;
+        }
+      }
     }
   }
 }

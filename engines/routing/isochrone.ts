@@ -5,13 +5,13 @@
  */
 import { contours } from 'd3-contour';
 import type { CostModel } from './cost-model.ts';
-import { fromMicroDegrees } from './graph-format.ts';
-import { createTimeGrid, stampTime, type Bounds, type TimeGrid } from './isochrone-grid.ts';
+import { haversineMetres } from '../../lib/geo/haversine.ts';
+import { EDGE_FLAG, fromMicroDegrees } from './graph-format.ts';
+import { createTimeGrid, spreadOffRoad, stampTime, type Bounds, type TimeGrid } from './isochrone-grid.ts';
 import { isochroneRings, type BandGeometry } from './isochrone-polygons.ts';
 import { locate } from './locate.ts';
 import { reachWithin, type Reach } from './reach.ts';
-import type { LngLat } from './road-graph.ts';
-import { pieceLengths } from './route-geometry.ts';
+import type { LngLat, RoadGraph } from './road-graph.ts';
 import type { SnapIndex } from './snap.ts';
 import { graphTurnRule } from './turn-rule.ts';
 
@@ -50,33 +50,62 @@ function reachedBounds(model: CostModel, reach: Reach, origin: LngLat): Bounds {
   return b;
 }
 
-/** Points along every reached edge, at most half a grid cell apart, stamped with their arrival times. */
+/**
+ * Points along every reached edge, at most 0.7 of a grid cell apart (so every cell a road crosses
+ * gets one), stamped with their arrival times. Reads the shapes in place: no allocation per edge.
+ */
 function stampReached(grid: TimeGrid, model: CostModel, reach: Reach, budget: number): void {
   const graph = model.graph;
-  const spacing = grid.cellMetres / 2;
+  const a = graph.arrays;
+  const spacing = 0.7 * grid.cellMetres;
   const startFraction = new Map(reach.origin.map((p) => [p.edge, p.fraction]));
   reach.edges.forEach((e, i) => {
     const entry = reach.entry[i]!;
-    const shape = graph.edgeShapeMicro(e);
-    const lengths = pieceLengths(shape);
-    const total = lengths.reduce((s, l) => s + l, 0);
+    const total = a.edgeLength[e]!;
     const edgeSeconds = model.seconds(e);
     const from = startFraction.get(e) ?? 0;
     let along = 0;
-    for (let p = 0; p < lengths.length; p++) {
-      const length = lengths[p]!;
+    forEachPiece(graph, e, (x0, y0, x1, y1) => {
+      const length = haversineMetres(x0, y0, x1, y1);
       const steps = Math.max(1, Math.ceil(length / spacing));
       for (let k = 0; k <= steps; k++) {
-        const fraction = total > 0 ? (along + (length * k) / steps) / total : 0;
+        const fraction = total > 0 ? Math.min(1, (along + (length * k) / steps) / total) : 0;
         if (fraction < from) continue;
         const seconds = entry + (fraction - from) * edgeSeconds;
-        if (seconds > budget) break;
+        if (seconds > budget) return false;
         const t = k / steps;
-        const lng = fromMicroDegrees(shape[2 * p]! + t * (shape[2 * p + 2]! - shape[2 * p]!));
-        const lat = fromMicroDegrees(shape[2 * p + 1]! + t * (shape[2 * p + 3]! - shape[2 * p + 1]!));
-        stampTime(grid, lng, lat, seconds);
+        stampTime(grid, x0 + t * (x1 - x0), y0 + t * (y1 - y0), seconds);
       }
       along += length;
-    }
+      return true;
+    });
   });
+  spreadOffRoad(grid);
+}
+
+/** The edge's straight pieces in travel order, in degrees, until `visit` answers false. */
+function forEachPiece(graph: RoadGraph, edge: number, visit: (x0: number, y0: number, x1: number, y1: number) => boolean): void {
+  const a = graph.arrays;
+  const source = graph.edgeSource(edge);
+  const target = a.edgeTarget[edge]!;
+  const start = a.edgeShapeStart[edge]!;
+  const count = a.edgeShapeCount[edge]!;
+  const reversed = (a.edgeFlags[edge]! & EDGE_FLAG.reversed) !== 0;
+  let x = fromMicroDegrees(a.nodeLng[source]!);
+  let y = fromMicroDegrees(a.nodeLat[source]!);
+  for (let k = 0; k <= count; k++) {
+    let nx: number;
+    let ny: number;
+    if (k === count) {
+      nx = fromMicroDegrees(a.nodeLng[target]!);
+      ny = fromMicroDegrees(a.nodeLat[target]!);
+    } else {
+      const p = 2 * (start + (reversed ? count - 1 - k : k));
+      nx = fromMicroDegrees(a.shapeCoords[p]!);
+      ny = fromMicroDegrees(a.shapeCoords[p + 1]!);
+    }
+    if (!visit(x, y, nx, ny)) return;
+    x = nx;
+    y = ny;
+  }
 }

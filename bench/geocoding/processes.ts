@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import { processCpuSeconds } from '../support/process-cpu.ts';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,6 +30,11 @@ function processTree(pid: number): number[] {
   } catch {
     return [pid];
   }
+}
+
+/** CPU seconds of a process and its descendants (`canmap serve --processes N` forks its API processes). */
+export function treeCpuSeconds(pid: number): number {
+  return processTree(pid).reduce((sum, p) => sum + processCpuSeconds(p), 0);
 }
 
 /** Summed RSS of a process tree and the highest VmHWM of any process in it. */

@@ -22,8 +22,8 @@ import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv } from '../../test/support/env.ts';
 import { REPO_ROOT } from '../../test/support/paths.ts';
 import { summarizeCpuProfile } from '../geocoding/cpu-profile.ts';
-import { freePort, memoryOf, startCanmap } from '../geocoding/processes.ts';
-import { processCpuSeconds, selfCpuSeconds } from '../support/process-cpu.ts';
+import { freePort, startCanmap, treeCpuSeconds, treeMemoryOf } from '../geocoding/processes.ts';
+import { selfCpuSeconds } from '../support/process-cpu.ts';
 import { loadRequests } from './load-requests.ts';
 import { benchRequests, ISOCHRONE_MINUTES, MATRIX_RADIUS_KM, type BenchRequest } from './serve-requests.ts';
 import { loadTable, otherStatuses, type LoadRun } from './serve-report.ts';
@@ -44,6 +44,7 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'short,long,mixed,isochrone,matrix' },
     'cpu-prof': { type: 'boolean', default: false },
     single: { type: 'boolean', default: false },
+    processes: { type: 'string', default: '2' },
   },
 });
 const int = (name: keyof typeof values, min: number) => {
@@ -52,6 +53,7 @@ const int = (name: keyof typeof values, min: number) => {
   return v;
 };
 const nodes = int('nodes', 1000);
+const apiProcesses = int('processes', 1);
 const seed = int('seed', 0);
 const seconds = int('duration', 1);
 const counts = { routes: int('routes', 1), isochrones: int('isochrones', 1), matrices: int('matrices', 1) };
@@ -76,7 +78,7 @@ try {
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  server = startCanmap(['serve'], { ...env.env, PORT: String(port), BASE_URL: url, LOG_LEVEL: 'warn' }, nodeArgs);
+  server = startCanmap(['serve', '--processes', String(apiProcesses)], { ...env.env, PORT: String(port), BASE_URL: url, LOG_LEVEL: 'warn' }, nodeArgs);
   const probe = `${url}${requests.shortRoutes[0]!.path}&key=${key}`;
   for (let status = 0; status !== 200 && status !== 422;) {
     await new Promise((r) => setTimeout(r, 250));
@@ -99,9 +101,9 @@ try {
   const serverPid = server.child.pid!;
   const load = async (label: string, list: readonly BenchRequest[], targetMs: number, connections: number): Promise<LoadRun> => {
     log(`load: ${label} (${list.length} requests) at ${connections} connection(s) for ${seconds} s ...`);
-    const [server0, loader0] = [processCpuSeconds(serverPid), selfCpuSeconds()];
+    const [server0, loader0] = [treeCpuSeconds(serverPid), selfCpuSeconds()];
     const result = await loadRequests(list, { url, key, connections, seconds });
-    return { label, connections, result, targetMs, serverCpu: processCpuSeconds(serverPid) - server0, loaderCpu: selfCpuSeconds() - loader0 };
+    return { label, connections, result, targetMs, serverCpu: treeCpuSeconds(serverPid) - server0, loaderCpu: selfCpuSeconds() - loader0 };
   };
   const mixed = requests.shortRoutes.flatMap((r, i) => [r, requests.longRoutes[i]!]);
   const plan: [string, string, readonly BenchRequest[], number][] = [
@@ -117,7 +119,7 @@ try {
     runs.push(await load(label, list, target, CONNECTIONS));
     if (values.single) runs.push(await load(label, list, target, 1));
   }
-  const memory = memoryOf(serverPid);
+  const memory = treeMemoryOf(serverPid);
   let profile: string[] = [];
   if (profileDir) {
     await server.stop();

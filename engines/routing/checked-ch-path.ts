@@ -26,7 +26,7 @@ export function priceChPath(model: CostModel, path: ChRoute, turnRule: TurnRule 
   for (let i = 0; i <= last; i++) {
     const e = edges[i]!;
     if (!model.allowed(e)) return null;
-    if (i < last && !moves.allowed(e, edges[i + 1]!, moves.deadEndAfter(e))) return null;
+    if (i < last && !moves.allowed(e, edges[i + 1]!)) return null;
     const from = i === 0 ? path.startFraction : 0;
     const to = i === last ? path.endFraction : 1;
     const share = to - from;

@@ -22,9 +22,10 @@ export class Moves {
     return true;
   }
 
-  /** Whether arriving over `edge` may leave by `next` (an edge of its target node); `deadEnd` from deadEndAfter(edge). */
-  allowed(edge: number, next: number, deadEnd: boolean): boolean {
-    if (next === this.model.graph.arrays.edgeReverse[edge] && !deadEnd) return false;
-    return this.model.allowed(next) && !(this.turnRule !== undefined && this.turnRule(edge, next));
+  /** Whether arriving over `edge` may leave by `next` (an edge of its target node); the dead-end scan runs only for the way back. */
+  allowed(edge: number, next: number): boolean {
+    if (!this.model.allowed(next)) return false;
+    if (next === this.model.graph.arrays.edgeReverse[edge] && !this.deadEndAfter(edge)) return false;
+    return !(this.turnRule !== undefined && this.turnRule(edge, next));
   }
 }

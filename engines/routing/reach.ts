@@ -62,10 +62,9 @@ export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: numb
     const s0 = seconds[edge]!;
     if (s0 > maxSeconds) continue;
     const v = a.edgeTarget[edge]!;
-    const deadEnd = moves.deadEndAfter(edge);
     const c0 = cost[edge]!;
     for (let e2 = a.firstEdge[v]!; e2 < a.firstEdge[v + 1]!; e2++) {
-      if (!moves.allowed(edge, e2, deadEnd)) continue;
+      if (!moves.allowed(edge, e2)) continue;
       enter(e2, s0);
       if (done[e2] === stamp) continue;
       const c = c0 + model.cost(e2);

@@ -152,10 +152,9 @@ export function searchMany(
 
   function expand(edge: number): void {
     const v = a.edgeTarget[edge]!;
-    const deadEnd = moves.deadEndAfter(edge);
     const c0 = cost[edge]!;
     for (let e2 = a.firstEdge[v]!; e2 < a.firstEdge[v + 1]!; e2++) {
-      if (!moves.allowed(edge, e2, deadEnd)) continue;
+      if (!moves.allowed(edge, e2)) continue;
       const c2 = model.cost(e2);
       if (targetMark[e2] === stamp) {
         const s2 = model.seconds(e2);

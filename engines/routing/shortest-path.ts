@@ -24,33 +24,44 @@ export function shortestPath(
 ): RouteResult | null {
   const turnRule = graphTurnRule(model.graph, model.mode);
   if (hierarchy === null || !motor(model)) return searchRoute(model, origin, destination, { turnRule, targetLngLat: targetPoint });
-  return resolveChPath(model, hierarchy, origin, destination, chRoute(hierarchy, model.graph, origin, destination));
+  const path = chRoute(hierarchy, model.graph, origin, destination);
+  if (path === null) return null;
+  return provenOptimal(model, path) ?? potentialSearch(model, hierarchy, destination, [origin])[0]!;
 }
 
 /** The least-cost route from each origin to each destination (row-major), null where unreachable. */
 export function shortestPathTable(
   model: CostModel, hierarchy: ContractionHierarchy | null, origins: readonly Endpoint[], destinations: readonly Endpoint[],
 ): (RouteResult | null)[][] {
-  if (hierarchy === null || !motor(model)) {
-    const turnRule = graphTurnRule(model.graph, model.mode);
-    return origins.map((origin) => searchMany(model, origin, destinations, { turnRule }));
-  }
+  const turnRule = graphTurnRule(model.graph, model.mode);
+  if (hierarchy === null || !motor(model)) return origins.map((origin) => searchMany(model, origin, destinations, { turnRule }));
   const table = chTable(hierarchy, model.graph, origins, destinations);
-  return table.map((row, i) => row.map((path, j) => resolveChPath(model, hierarchy, origins[i]!, destinations[j]!, path)));
+  const out = table.map((row) => row.map((path) => (path === null ? null : provenOptimal(model, path))));
+  // Cells whose CH path the model cannot take as it is: one potential per destination serves them all.
+  destinations.forEach((destination, j) => {
+    const rows = origins.map((_, i) => i).filter((i) => table[i]![j] !== null && out[i]![j] === null);
+    if (rows.length === 0) return;
+    const found = potentialSearch(model, hierarchy, destination, rows.map((i) => origins[i]!));
+    rows.forEach((i, k) => {
+      out[i]![j] = found[k]!;
+    });
+  });
+  return out;
+}
+
+/** The CH path priced by the model when it may take it and it reaches the bound's floor (then nothing is cheaper). */
+function provenOptimal(model: CostModel, path: ChRoute): RouteResult | null {
+  const priced = priceChPath(model, path, graphTurnRule(model.graph, model.mode));
+  return priced && reachesFloor(model, priced.cost, path.bound) ? priced : null;
 }
 
 /**
- * The CH path when the model may take it and it reaches the bound's floor; otherwise A* with
- * CH-potentials. Unreachable in the hierarchy means unreachable for every motor model.
+ * A* from each origin to `destination` guided by the hierarchy's exact lower bounds. Only for
+ * pairs the hierarchy connects: unreachable there means unreachable for every motor model.
  */
-function resolveChPath(
-  model: CostModel, hierarchy: ContractionHierarchy, origin: Endpoint, destination: Endpoint, path: ChRoute | null,
-): RouteResult | null {
-  if (path === null) return null;
-  const turnRule = graphTurnRule(model.graph, model.mode);
-  const priced = priceChPath(model, path, turnRule);
-  if (priced && reachesFloor(model, priced.cost, path.bound)) return priced;
+function potentialSearch(model: CostModel, hierarchy: ContractionHierarchy, destination: Endpoint, origins: readonly Endpoint[]): (RouteResult | null)[] {
   const lowerBound = chPotential(hierarchy, model.graph, destination);
   const scale = potentialScale(model);
-  return searchMany(model, origin, [destination], { turnRule, potential: (node) => scale * lowerBound.potential(node) })[0]!;
+  const options = { turnRule: graphTurnRule(model.graph, model.mode), potential: (node: number) => scale * lowerBound.potential(node) };
+  return origins.map((origin) => searchMany(model, origin, [destination], options)[0]!);
 }

@@ -1,34 +1,13 @@
 /**
- * Writing and reading `roads.graph`:
- *   bytes 0..7   magic `CMROADGR`
- *   bytes 8..11  format version (uint32 LE)
- *   bytes 12..15 header length in bytes (uint32 LE)
- *   header       JSON {counts, sections: [{name, byteOffset, byteLength}]}
- *   sections     little-endian typed-array bytes, each on an 8-byte boundary, in GRAPH_ARRAY_NAMES order
- * Reading gives every section its own ArrayBuffer, read straight from the file (no parsing,
- * no Buffer over 2 GiB; reads of at most 1 GiB each). A file of an older format still read
+ * Writing and reading `roads.graph`: a sections file (lib/sections-file.ts) with magic `CMROADGR`,
+ * one section per array in GRAPH_ARRAY_NAMES order. A file of an older format still read
  * (OLDEST_GRAPH_FORMAT_VERSION) gets the sections added since as zeros (GRAPH_SECTION_SINCE).
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { readSectionsFile, writeSectionsFile, type SectionsFileKind } from '../../lib/sections-file.ts';
 import {
   GRAPH_ARRAY_NAMES, GRAPH_FORMAT_VERSION, GRAPH_MAGIC, GRAPH_SECTIONS, GRAPH_SECTION_SINCE, OLDEST_GRAPH_FORMAT_VERSION, countsOf,
   type GraphArrayName, type GraphArrays, type GraphCounts,
 } from './graph-format.ts';
-
-const PREAMBLE = 16;
-const MAX_IO = 1 << 30;
-const align8 = (n: number) => (n + 7) & ~7;
-
-interface SectionEntry {
-  name: GraphArrayName;
-  byteOffset: number;
-  byteLength: number;
-}
-
-interface GraphFileHeader {
-  counts: GraphCounts;
-  sections: SectionEntry[];
-}
 
 export class GraphFileError extends Error {
   override readonly name = 'GraphFileError';
@@ -69,106 +48,33 @@ function checkTurnTable({ turnInEdge, turnOutEdge, turnModes }: GraphArrays, cou
   }
 }
 
+const GRAPH_FILE: SectionsFileKind = { magic: GRAPH_MAGIC, what: 'road graph', fail: (message) => new GraphFileError(message) };
+
 /** Writes the arrays as one graph file; returns its size in bytes. */
 export async function writeGraphFile(file: string, arrays: GraphArrays): Promise<number> {
   const counts = countsOf(arrays);
   checkGraphArrays(arrays, counts);
-  // Section offsets depend on the header's length, which depends on the offsets: settle by iterating.
-  let headerBytes = Buffer.alloc(0);
-  let sections: SectionEntry[] = [];
-  for (let guess = 0, attempt = 0; attempt < 8; attempt++) {
-    let offset = align8(PREAMBLE + guess);
-    sections = GRAPH_ARRAY_NAMES.map((name) => {
-      const entry = { name, byteOffset: offset, byteLength: arrays[name].byteLength };
-      offset = align8(offset + entry.byteLength);
-      return entry;
-    });
-    headerBytes = Buffer.from(JSON.stringify({ counts, sections } satisfies GraphFileHeader), 'utf8');
-    if (headerBytes.length === guess) break;
-    guess = headerBytes.length;
-  }
-  const preamble = Buffer.alloc(PREAMBLE);
-  preamble.write(GRAPH_MAGIC, 0, 'latin1');
-  preamble.writeUInt32LE(GRAPH_FORMAT_VERSION, 8);
-  preamble.writeUInt32LE(headerBytes.length, 12);
-
-  const handle = await open(file, 'w');
-  try {
-    let position = 0;
-    const put = async (bytes: Uint8Array) => {
-      for (let done = 0; done < bytes.length;) {
-        const chunk = bytes.subarray(done, Math.min(bytes.length, done + MAX_IO));
-        const { bytesWritten } = await handle.write(chunk, 0, chunk.length, position);
-        done += bytesWritten;
-        position += bytesWritten;
-      }
-    };
-    await put(preamble);
-    await put(headerBytes);
-    for (const entry of sections) {
-      if (position < entry.byteOffset) await put(Buffer.alloc(entry.byteOffset - position));
-      const arr = arrays[entry.name];
-      await put(new Uint8Array(arr.buffer, arr.byteOffset, arr.byteLength));
-    }
-    await handle.sync();
-    return position;
-  } finally {
-    await handle.close();
-  }
-}
-
-async function readExactly(handle: FileHandle, file: string, target: Uint8Array, position: number): Promise<void> {
-  for (let done = 0; done < target.length;) {
-    const want = Math.min(target.length - done, MAX_IO);
-    const { bytesRead } = await handle.read(target, done, want, position + done);
-    if (bytesRead === 0) throw new GraphFileError(`${file}: truncated road graph file`);
-    done += bytesRead;
-  }
+  return writeSectionsFile(file, GRAPH_FILE, GRAPH_FORMAT_VERSION, counts, GRAPH_ARRAY_NAMES.map((name) => [name, arrays[name]]));
 }
 
 /** Reads a graph file written by writeGraphFile, checking its magic, version and layout. */
 export async function readGraphFile(file: string): Promise<GraphArrays> {
-  const handle = await open(file, 'r');
-  try {
-    const preamble = Buffer.alloc(PREAMBLE);
-    await readExactly(handle, file, preamble, 0);
-    if (preamble.toString('latin1', 0, 8) !== GRAPH_MAGIC) throw new GraphFileError(`${file}: not a canmap road graph`);
-    const version = preamble.readUInt32LE(8);
+  return readSectionsFile(file, GRAPH_FILE, async ({ version, counts: rawCounts, read }) => {
     if (version < OLDEST_GRAPH_FORMAT_VERSION || version > GRAPH_FORMAT_VERSION) {
       throw new GraphFileError(
         `${file}: road graph format ${version}, expected ${OLDEST_GRAPH_FORMAT_VERSION} to ${GRAPH_FORMAT_VERSION}; rebuild the roads release`,
       );
     }
-    const headerBytes = Buffer.alloc(preamble.readUInt32LE(12));
-    await readExactly(handle, file, headerBytes, PREAMBLE);
-    let header: GraphFileHeader;
-    try {
-      header = JSON.parse(headerBytes.toString('utf8')) as GraphFileHeader;
-    } catch {
-      throw new GraphFileError(`${file}: road graph header is not JSON`);
-    }
-    const byName = new Map((header.sections ?? []).map((s) => [s.name, s]));
+    const counts = rawCounts as GraphCounts;
     const arrays: Partial<Record<GraphArrayName, unknown>> = {};
     for (const name of GRAPH_ARRAY_NAMES) {
       const { type, length } = GRAPH_SECTIONS[name];
-      if (version < (GRAPH_SECTION_SINCE[name] ?? 0)) {
-        arrays[name] = new type(length(header.counts));
-        continue;
-      }
-      const entry = byName.get(name);
-      if (!entry) throw new GraphFileError(`${file}: road graph lacks section ${name}`);
-      const expected = length(header.counts) * type.BYTES_PER_ELEMENT;
-      if (entry.byteLength !== expected) {
-        throw new GraphFileError(`${file}: road graph section ${name} has ${entry.byteLength} bytes, expected ${expected}`);
-      }
-      const buffer = new ArrayBuffer(entry.byteLength);
-      await readExactly(handle, file, new Uint8Array(buffer), entry.byteOffset);
-      arrays[name] = new type(buffer);
+      arrays[name] = version < (GRAPH_SECTION_SINCE[name] ?? 0)
+        ? new type(length(counts))
+        : new type(await read(name, length(counts) * type.BYTES_PER_ELEMENT));
     }
     const graph = arrays as GraphArrays;
-    checkGraphArrays(graph, header.counts);
+    checkGraphArrays(graph, counts);
     return graph;
-  } finally {
-    await handle.close();
-  }
+  });
 }

@@ -4,13 +4,11 @@
  * in edgeReverse and sharing its shape (the backward one flagged reversed), then the turn rules
  * resolved to (in edge, out edge) pairs sorted without repeats.
  */
-import { EDGE_FLAG, NO_EDGE, type GraphArrays } from '../../engines/routing/graph-format.ts';
+import { EDGE_FLAG, NO_EDGE, newEdgeArrays, type EdgeLayout, type GraphArrays } from '../../engines/routing/graph-format.ts';
 import type { GraphBuilder } from './synthetic-builder.ts';
 import { AUTO } from './synthetic-profiles.ts';
 
-type EdgeArrays = Omit<GraphArrays, 'nodeLng' | 'nodeLat' | 'shapeCoords' | 'stringBytes' | 'stringOffsets' | 'turnInEdge' | 'turnOutEdge' | 'turnModes'>;
-
-function layoutEdges(b: GraphBuilder): EdgeArrays {
+function layoutEdges(b: GraphBuilder): EdgeLayout {
   const n = b.nodeCount;
   const codes = b.profiles.codes();
   const firstEdge = new Uint32Array(n + 1);
@@ -21,29 +19,8 @@ function layoutEdges(b: GraphBuilder): EdgeArrays {
   }
   for (let u = 0; u < n; u++) firstEdge[u + 1]! += firstEdge[u]!;
   const m = firstEdge[n]!;
-  const a: EdgeArrays = {
-    firstEdge,
-    edgeTarget: new Uint32Array(m),
-    edgeLength: new Float32Array(m),
-    edgeClass: new Uint8Array(m),
-    edgeFlags: new Uint16Array(m),
-    edgeAccess: new Uint8Array(m),
-    edgeSpeedAuto: new Uint8Array(m),
-    edgeSpeedTruck: new Uint8Array(m),
-    edgeFerrySeconds: new Float32Array(m),
-    edgeMaxHeight: new Uint8Array(m),
-    edgeMaxWidth: new Uint8Array(m),
-    edgeMaxLength: new Uint16Array(m),
-    edgeMaxWeight: new Uint16Array(m),
-    edgeMaxAxleLoad: new Uint16Array(m),
-    edgeName: new Uint32Array(m),
-    edgeRef: new Uint32Array(m),
-    edgeShapeStart: new Uint32Array(m),
-    edgeShapeCount: new Uint32Array(m),
-    edgeReverse: new Uint32Array(m).fill(NO_EDGE),
-    // Synthetic graphs are flat.
-    edgeGrade: new Int8Array(m),
-  };
+  // Synthetic graphs are flat: edgeGrade stays 0.
+  const a: EdgeLayout = { firstEdge, ...newEdgeArrays(m) };
   const cursor = firstEdge.slice(0, n);
   const put = (s: number, p: number, from: number, to: number, backward: boolean): number => {
     const i = cursor[from]!++;
@@ -82,7 +59,7 @@ const angleGap = (a: number, b: number): number => Math.abs(Math.atan2(Math.sin(
 const MAX_GAP = Math.PI / 5;
 
 /** The out edge of `via` whose target lies closest to `angle` (within MAX_GAP) among those `accept` takes, else NO_EDGE. */
-function edgeToward(b: GraphBuilder, a: EdgeArrays, via: number, angle: number, accept: (e: number) => boolean): number {
+function edgeToward(b: GraphBuilder, a: EdgeLayout, via: number, angle: number, accept: (e: number) => boolean): number {
   const cosLat = Math.cos((b.latOf(via) * Math.PI) / 180);
   let best = NO_EDGE;
   let bestGap = MAX_GAP;
@@ -98,7 +75,7 @@ function edgeToward(b: GraphBuilder, a: EdgeArrays, via: number, angle: number, 
   return best;
 }
 
-function resolveTurns(b: GraphBuilder, a: EdgeArrays): Pick<GraphArrays, 'turnInEdge' | 'turnOutEdge' | 'turnModes'> {
+function resolveTurns(b: GraphBuilder, a: EdgeLayout): Pick<GraphArrays, 'turnInEdge' | 'turnOutEdge' | 'turnModes'> {
   const pairs = new Map<number, number>();
   const t = b.turns;
   for (let r = 0; r < t.count; r++) {

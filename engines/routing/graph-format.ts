@@ -152,6 +152,19 @@ export const GRAPH_SECTIONS: Record<GraphArrayName, { type: TypedArrayConstructo
 
 export const GRAPH_ARRAY_NAMES = Object.keys(GRAPH_SECTIONS) as GraphArrayName[];
 
+/** The arrays with one entry per directed edge (their names start with `edge`). */
+export type EdgeArrayName = Extract<GraphArrayName, `edge${string}`>;
+export const EDGE_ARRAY_NAMES = GRAPH_ARRAY_NAMES.filter((name): name is EdgeArrayName => name.startsWith('edge'));
+/** The CSR offsets and every per-edge array: what a graph builder lays out. */
+export type EdgeLayout = Pick<GraphArrays, EdgeArrayName | 'firstEdge'>;
+
+/** Zeroed per-edge arrays for `edges` directed edges, edgeReverse all NO_EDGE: what a builder fills in. */
+export function newEdgeArrays(edges: number): Pick<GraphArrays, EdgeArrayName> {
+  const arrays = Object.fromEntries(EDGE_ARRAY_NAMES.map((name) => [name, new GRAPH_SECTIONS[name].type(edges)])) as Pick<GraphArrays, EdgeArrayName>;
+  arrays.edgeReverse.fill(NO_EDGE);
+  return arrays;
+}
+
 /** Sections added after OLDEST_GRAPH_FORMAT_VERSION, with the format that added them: older files read them as zeros. */
 export const GRAPH_SECTION_SINCE: Partial<Record<GraphArrayName, number>> = { edgeGrade: 3 };
 

@@ -7,7 +7,7 @@
  */
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { uint32List, float64List } from '../../lib/growable-array.ts';
-import { EDGE_FLAG, NO_EDGE, fromMicroDegrees, type GraphArrays } from '../../engines/routing/graph-format.ts';
+import { EDGE_FLAG, NO_EDGE, fromMicroDegrees, newEdgeArrays, type EdgeLayout, type GraphArrays } from '../../engines/routing/graph-format.ts';
 import { buildStringTable, encodeProfiles, type EncodedProfiles } from './graph-attributes.ts';
 import { MISSING_COORDINATE, lowerBound, type RoadWays } from './read-ways.ts';
 import type { WayProfile } from './way-profile.ts';
@@ -224,9 +224,6 @@ interface EdgeList {
   profileOf(edge: number): number;
 }
 
-/** The per-edge arrays (and firstEdge) layoutEdges fills. */
-type EdgeArrays = Omit<GraphArrays, 'nodeLng' | 'nodeLat' | 'shapeCoords' | 'stringBytes' | 'stringOffsets' | 'turnInEdge' | 'turnOutEdge' | 'turnModes'>;
-
 /**
  * Puts the edges in CSR order (by source node, stable) and fills the per-edge arrays; returns
  * them with each input edge's position.
@@ -235,7 +232,7 @@ function layoutEdges(
   edges: EdgeList,
   encoded: EncodedProfiles,
   segments: Segments,
-): { arrays: EdgeArrays; position: Uint32Array } {
+): { arrays: EdgeLayout; position: Uint32Array } {
   const m = edges.source.length;
   const firstEdge = new Uint32Array(edges.nodeCount + 1);
   for (let e = 0; e < m; e++) firstEdge[edges.source[e]! + 1]!++;
@@ -244,29 +241,8 @@ function layoutEdges(
   const position = new Uint32Array(m);
   for (let e = 0; e < m; e++) position[e] = cursor[edges.source[e]!]!++;
 
-  const a = {
-    firstEdge,
-    edgeTarget: new Uint32Array(m),
-    edgeLength: new Float32Array(m),
-    edgeClass: new Uint8Array(m),
-    edgeFlags: new Uint16Array(m),
-    edgeAccess: new Uint8Array(m),
-    edgeSpeedAuto: new Uint8Array(m),
-    edgeSpeedTruck: new Uint8Array(m),
-    edgeFerrySeconds: new Float32Array(m),
-    edgeMaxHeight: new Uint8Array(m),
-    edgeMaxWidth: new Uint8Array(m),
-    edgeMaxLength: new Uint16Array(m),
-    edgeMaxWeight: new Uint16Array(m),
-    edgeMaxAxleLoad: new Uint16Array(m),
-    edgeName: new Uint32Array(m),
-    edgeRef: new Uint32Array(m),
-    edgeShapeStart: new Uint32Array(m),
-    edgeShapeCount: new Uint32Array(m),
-    edgeReverse: new Uint32Array(m).fill(NO_EDGE),
-    // Filled by computeEdgeGrades (edge-grades.ts) when a DEM is given.
-    edgeGrade: new Int8Array(m),
-  };
+  // edgeGrade is filled by computeEdgeGrades (edge-grades.ts) when a DEM is given.
+  const a: EdgeLayout = { firstEdge, ...newEdgeArrays(m) };
   for (let e = 0; e < m; e++) {
     const i = position[e]!;
     const p = edges.profileOf(e);

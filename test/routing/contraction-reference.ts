@@ -6,6 +6,7 @@
 import { costModel } from '../../engines/routing/cost-model.ts';
 import type { Endpoint } from '../../engines/routing/endpoints.ts';
 import type { RoadGraph } from '../../engines/routing/road-graph.ts';
+import { PairHeap } from './pair-heap.ts';
 
 /** Per edge: the least seconds of auto and truck among the modes that may use it (no truck dimension limits), else Infinity. */
 export function referenceMotorWeights(graph: RoadGraph): Float64Array {
@@ -47,49 +48,23 @@ export function referenceDistances(
   incoming?: { first: Uint32Array; edges: Uint32Array },
 ): Float64Array {
   const dist = new Float64Array(graph.nodeCount).fill(Infinity);
-  const heap: [number, number][] = [];
-  const push = (d: number, v: number) => {
-    heap.push([d, v]);
-    for (let i = heap.length - 1; i > 0;) {
-      const p = (i - 1) >> 1;
-      if (heap[p]![0] <= heap[i]![0]) break;
-      [heap[p], heap[i]] = [heap[i]!, heap[p]!];
-      i = p;
-    }
-  };
-  const pop = (): [number, number] => {
-    const top = heap[0]!;
-    const last = heap.pop()!;
-    if (heap.length > 0) {
-      heap[0] = last;
-      for (let i = 0; ;) {
-        const l = 2 * i + 1;
-        let m = i;
-        if (l < heap.length && heap[l]![0] < heap[m]![0]) m = l;
-        if (l + 1 < heap.length && heap[l + 1]![0] < heap[m]![0]) m = l + 1;
-        if (m === i) break;
-        [heap[m], heap[i]] = [heap[i]!, heap[m]!];
-        i = m;
-      }
-    }
-    return top;
-  };
+  const heap = new PairHeap();
   for (const [v, d] of seeds) {
     if (d < dist[v]!) {
       dist[v] = d;
-      push(d, v);
+      heap.push(d, v);
     }
   }
   const settled = new Uint8Array(graph.nodeCount);
-  while (heap.length > 0) {
-    const [d, v] = pop();
+  while (heap.size > 0) {
+    const [d, v] = heap.pop();
     if (settled[v]) continue;
     settled[v] = 1;
     const relax = (e: number, x: number) => {
       const nd = d + weights[e]!;
       if (nd < dist[x]!) {
         dist[x] = nd;
-        push(nd, x);
+        heap.push(nd, x);
       }
     };
     if (incoming) {

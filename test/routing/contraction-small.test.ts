@@ -13,7 +13,7 @@ import { chTable } from '../../engines/routing/contraction/many-to-many.ts';
 import { chPotential } from '../../engines/routing/contraction/potential.ts';
 import { chRoute } from '../../engines/routing/contraction/query.ts';
 import { checkGraphArrays } from '../../engines/routing/graph-file.ts';
-import { EDGE_FLAG, NO_EDGE, modeBit, type GraphArrays } from '../../engines/routing/graph-format.ts';
+import { EDGE_FLAG, NO_EDGE, modeBit, newEdgeArrays, type GraphArrays } from '../../engines/routing/graph-format.ts';
 import { ROAD_CLASSES } from '../../engines/routing/modes.ts';
 import { RoadGraph } from '../../engines/routing/road-graph.ts';
 
@@ -56,6 +56,7 @@ function graphOf(nodes: number, segments: Segment[]): RoadGraph {
     nodeLng: Int32Array.from({ length: nodes }, (_, i) => -123_100_000 + i * 1000),
     nodeLat: Int32Array.from({ length: nodes }, () => 49_250_000),
     firstEdge,
+    ...newEdgeArrays(m),
     edgeTarget: Uint32Array.from(edge((d) => d.to)),
     edgeLength: Float32Array.from(edge((d) => d.metres)),
     edgeClass: new Uint8Array(m).fill(ROAD_CLASSES.indexOf('residential')),
@@ -64,17 +65,7 @@ function graphOf(nodes: number, segments: Segment[]): RoadGraph {
     edgeSpeedAuto: Uint8Array.from(edge((d) => d.autoKmh)),
     edgeSpeedTruck: Uint8Array.from(edge((d) => d.truckKmh)),
     edgeFerrySeconds: Float32Array.from(edge((d) => d.ferrySeconds ?? 0)),
-    edgeMaxHeight: new Uint8Array(m),
-    edgeMaxWidth: new Uint8Array(m),
-    edgeMaxLength: new Uint16Array(m),
-    edgeMaxWeight: new Uint16Array(m),
-    edgeMaxAxleLoad: new Uint16Array(m),
-    edgeName: new Uint32Array(m),
-    edgeRef: new Uint32Array(m),
-    edgeShapeStart: new Uint32Array(m),
-    edgeShapeCount: new Uint32Array(m),
     edgeReverse: reverse,
-    edgeGrade: new Int8Array(m),
     shapeCoords: new Int32Array(0),
     stringBytes: new Uint8Array(0),
     stringOffsets: new Uint32Array(1),

@@ -1,55 +1,27 @@
 /**
  * The oracle: a plain Dijkstra over directed edges, written independently of engines/routing/search.ts
- * (an array of [cost, edge] pairs kept as a binary heap, no A*, no shared label space). Same rules:
+ * (pair-heap.ts, no A*, no shared label space). Same rules:
  * start on any usable edge out of the source node, no u-turn onto the reverse edge unless no other
  * usable edge leaves the node, turn rule honoured. Returns each node's cost of arrival.
  */
 import type { CostModel } from '../../engines/routing/cost-model.ts';
 import type { TurnRule } from '../../engines/routing/search.ts';
+import { PairHeap } from './pair-heap.ts';
 
 export function referenceNodeCosts(model: CostModel, source: number, turnRule?: TurnRule): Float64Array {
   const g = model.graph;
   const best = new Float64Array(g.edgeCount).fill(Infinity);
-  const heap: [number, number][] = [];
-  const push = (item: [number, number]) => {
-    heap.push(item);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (heap[p]![0] <= heap[i]![0]) break;
-      [heap[p], heap[i]] = [heap[i]!, heap[p]!];
-      i = p;
-    }
-  };
-  const pop = (): [number, number] => {
-    const top = heap[0]!;
-    const last = heap.pop()!;
-    if (heap.length > 0) {
-      heap[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < heap.length && heap[l]![0] < heap[m]![0]) m = l;
-        if (r < heap.length && heap[r]![0] < heap[m]![0]) m = r;
-        if (m === i) break;
-        [heap[m], heap[i]] = [heap[i]!, heap[m]!];
-        i = m;
-      }
-    }
-    return top;
-  };
+  const heap = new PairHeap();
   const { start, end } = g.edgesOf(source);
   for (let e = start; e < end; e++) {
     if (model.allowed(e) && model.cost(e) < best[e]!) {
       best[e] = model.cost(e);
-      push([best[e]!, e]);
+      heap.push(best[e]!, e);
     }
   }
   const settled = new Uint8Array(g.edgeCount);
-  while (heap.length > 0) {
-    const [c, e] = pop();
+  while (heap.size > 0) {
+    const [c, e] = heap.pop();
     if (settled[e]) continue;
     settled[e] = 1;
     const v = g.edgeTarget(e);
@@ -63,7 +35,7 @@ export function referenceNodeCosts(model: CostModel, source: number, turnRule?: 
       const cf = c + model.cost(f);
       if (cf < best[f]!) {
         best[f] = cf;
-        push([cf, f]);
+        heap.push(cf, f);
       }
     }
   }

@@ -7,8 +7,6 @@ import type { PlannedRoute, Relocation } from '../../engines/routing/plan-route.
 import type { TruckCompliance } from '../../engines/routing/truck-validation.ts';
 import type { IsochroneResponse, RouteResponse, RouteWarning } from '../../schemas/routing-api.ts';
 
-const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
-
 function relocationWarning({ where, metres }: Relocation): RouteWarning {
   return {
     code: 'ENDPOINT_RELOCATED',
@@ -46,7 +44,8 @@ export function routeReply(route: PlannedRoute, closures: ClosuresNearRoute | nu
   return {
     distanceMeters: Math.round(route.metres),
     durationSeconds: Math.round(route.seconds),
-    geometry: { type: 'LineString', coordinates: route.coordinates.map(([lng, lat]) => [round6(lng), round6(lat)]) },
+    // The line is built from micro-degrees (route-geometry.ts): six decimals already.
+    geometry: { type: 'LineString', coordinates: route.coordinates },
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(truck ? { truck: { validation: { compliant: truck.compliant, endpointsReached: relocations.length === 0 && route.relocationChecked, findings: [...relocations, ...notChecked] } } } : {}),
   };

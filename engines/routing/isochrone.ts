@@ -89,7 +89,7 @@ function stampReached(grid: TimeGrid, model: CostModel, reach: Reach, budget: nu
     const edgeSeconds = model.seconds(e);
     const from = startFraction.get(e) ?? 0;
     let along = 0;
-    forEachPiece(graph, e, (x0, y0, x1, y1) => {
+    forEachPiece(graph, e, reach.source[i]!, (x0, y0, x1, y1) => {
       const length = haversineMetres(x0, y0, x1, y1);
       const steps = Math.max(1, Math.ceil(length / spacing));
       for (let k = 0; k <= steps; k++) {
@@ -107,10 +107,9 @@ function stampReached(grid: TimeGrid, model: CostModel, reach: Reach, budget: nu
   spreadOffRoad(grid);
 }
 
-/** The edge's straight pieces in travel order, in degrees, until `visit` answers false. */
-function forEachPiece(graph: RoadGraph, edge: number, visit: (x0: number, y0: number, x1: number, y1: number) => boolean): void {
+/** The straight pieces of the edge leaving `source` in travel order, in degrees, until `visit` answers false. */
+function forEachPiece(graph: RoadGraph, edge: number, source: number, visit: (x0: number, y0: number, x1: number, y1: number) => boolean): void {
   const a = graph.arrays;
-  const source = graph.edgeSource(edge);
   const target = a.edgeTarget[edge]!;
   const start = a.edgeShapeStart[edge]!;
   const count = a.edgeShapeCount[edge]!;

@@ -3,7 +3,8 @@
  * options, as GET /isochrone builds its cost model) on the synthetic national graph, split into
  * its three steps: the bounded search (snapping included), sampling the reached roads into the
  * time grid, and contouring the band into polygons. Origins are drawn as the serving benchmark
- * draws its isochrones (serve-requests.ts, same seed). One call at a time after an untimed warm-up.
+ * draws its isochrones (serve-requests.ts isochroneOrigin; its own seeded sequence, so not the
+ * same points). One call at a time after an untimed warm-up.
  *
  * The ceiling is a mean of 30 ms per isochrone: with 16 connections on two API processes about
  * eight requests queue per process, so p95 ≤ 300 ms through the stack needs about that.

@@ -23,7 +23,8 @@ describe('canmap demo', () => {
   });
 
   it('ingests and enables the samples, then serves an authenticated request with the printed key', async () => {
-    demo = await startCanmapProcess(['demo'], env.env, /Ctrl-C stops the demo/, 120_000);
+    // A cold demo builds every sample release (about 40 s on a quiet 2-core machine, over 60 s when it is busy).
+    demo = await startCanmapProcess(['demo'], env.env, /Ctrl-C stops the demo/, 150_000);
     const text = demo.output();
     const key = /dev API key \(shown once\): (\S+)/.exec(text)?.[1];
     const api = /serving at (http:\/\/\S+)/.exec(text)?.[1];
@@ -74,5 +75,5 @@ describe('canmap demo', () => {
 
     demo.child.kill('SIGINT');
     expect(await demo.exited).toEqual({ code: 0, signal: null });
-  });
+  }, 180_000);
 });

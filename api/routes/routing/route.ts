@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { closuresNearRoute } from '../../../engines/road-events/closures-near-route.ts';
+import { closuresNearLine } from '../../../engines/road-events/closures-near-route.ts';
+import { RouteLine } from '../../../engines/road-events/route-line.ts';
 import { costModel } from '../../../engines/routing/cost-model.ts';
 import { planRoute } from '../../../engines/routing/plan-route.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
@@ -41,10 +42,12 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
       const model = costModel(network.graph, options.mode, options.costs);
       const route = planRoute(network, model, from, to);
       if (!route) throw errors.noRoute();
-      const closures = await closuresNearRoute(app.pg, route.coordinates, { now: new Date(app.now()) }).catch((err: unknown) => {
-        request.log.warn({ err }, 'route: closure snapshots unreadable; answered without closure warnings');
-        return null;
-      });
+      const closures = await app.closureSnapshots.current()
+        .then((snapshot) => closuresNearLine(snapshot, RouteLine.of(route.coordinates), { now: new Date(app.now()) }))
+        .catch((err: unknown) => {
+          request.log.warn({ err }, 'route: closure snapshots unreadable; answered without closure warnings');
+          return null;
+        });
       return routeReply(route, closures, options.mode === 'truck' ? truckCompliance(model, route.path) : null);
     }));
   });

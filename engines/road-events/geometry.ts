@@ -181,13 +181,15 @@ export function pointGeometryMetres(lon: number, lat: number, g: RoadGeometry): 
   return haversineMetres(lon, lat, bestLon, bestLat);
 }
 
-/** Whether segments p1–p2 and q1–q2 cross (planar test in a frame local to p1). */
+/** Whether segments p1–p2 and q1–q2 cross (planar test in a frame local to p1, where p1 is the origin). */
 function segmentsCross(p1: Position, p2: Position, q1: Position, q2: Position): boolean {
   const k = Math.cos(p1[1] * RAD);
-  const x = (p: Position) => (p[0] - p1[0]) * k;
-  const y = (p: Position) => p[1] - p1[1];
-  const cross = (a: Position, b: Position, c: Position) => (x(b) - x(a)) * (y(c) - y(a)) - (y(b) - y(a)) * (x(c) - x(a));
-  const d1 = cross(q1, q2, p1), d2 = cross(q1, q2, p2), d3 = cross(p1, p2, q1), d4 = cross(p1, p2, q2);
+  const px = (p2[0] - p1[0]) * k, py = p2[1] - p1[1];
+  const ax = (q1[0] - p1[0]) * k, ay = q1[1] - p1[1];
+  const bx = (q2[0] - p1[0]) * k, by = q2[1] - p1[1];
+  // Which side of each segment the other's ends lie on (cross products).
+  const d1 = (bx - ax) * (0 - ay) - (by - ay) * (0 - ax), d2 = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+  const d3 = px * ay - py * ax, d4 = px * by - py * bx;
   return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 

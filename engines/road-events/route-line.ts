@@ -5,26 +5,24 @@ import {
   type Position, type RoadGeometry,
 } from './geometry.ts';
 
-/** Segments per box of RouteLine's index: a long route is rejected box by box before segment by segment. */
+/** Segments per run, and runs per super-run, of RouteLine's index. */
 const RUN = 32;
 
-/** A route's line (lng, lat interleaved, degrees) with its box and, made on first use, the boxes of runs of RUN segments. */
+/**
+ * A route's line (lng, lat interleaved, degrees) with its box and, made on first use, the boxes of
+ * runs of RUN segments and of super-runs of RUN runs: a long route is rejected by super-run, then
+ * run, then segment, before any exact distance.
+ */
 export class RouteLine {
   readonly bbox: BBox;
   /** Segments; a single position is one segment from it to itself. */
   readonly segments: number;
-  private runs: Float64Array | null = null;
+  private index: { runs: Float64Array; supers: Float64Array } | null = null;
 
   constructor(readonly lngLat: Float64Array) {
-    const box = { minLon: Infinity, minLat: Infinity, maxLon: -Infinity, maxLat: -Infinity };
-    for (let i = 0; i < lngLat.length; i += 2) {
-      const lon = lngLat[i]!, lat = lngLat[i + 1]!;
-      if (lon < box.minLon) box.minLon = lon;
-      if (lon > box.maxLon) box.maxLon = lon;
-      if (lat < box.minLat) box.minLat = lat;
-      if (lat > box.maxLat) box.maxLat = lat;
-    }
-    this.bbox = box;
+    const box = new Float64Array(4);
+    boxOf(lngLat, 0, lngLat.length / 2, box, 0);
+    this.bbox = { minLon: box[0]!, minLat: box[1]!, maxLon: box[2]!, maxLat: box[3]! };
     this.segments = Math.max(1, lngLat.length / 2 - 1);
   }
 
@@ -32,30 +30,40 @@ export class RouteLine {
     return new RouteLine(Float64Array.from(positions.flatMap((p) => [p[0], p[1]])));
   }
 
-  /** minLon, minLat, maxLon, maxLat of segments [RUN·r, RUN·(r + 1)), run after run. */
-  runBoxes(): Float64Array {
-    if (this.runs) return this.runs;
-    const p = this.lngLat, last = p.length / 2 - 1;
+  /** Boxes (minLon, minLat, maxLon, maxLat, one after another) of segments [RUN·r, RUN·(r + 1)) and of runs [RUN·s, RUN·(s + 1)). */
+  boxes(): { runs: Float64Array; supers: Float64Array } {
+    if (this.index) return this.index;
+    const points = this.lngLat.length / 2;
     const runs = new Float64Array(4 * Math.ceil(this.segments / RUN));
-    for (let r = 0; 4 * r < runs.length; r++) {
-      let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
-      for (let i = RUN * r, end = Math.min(RUN * (r + 1), last); i <= end; i++) {
-        const lon = p[2 * i]!, lat = p[2 * i + 1]!;
-        if (lon < minLon) minLon = lon;
-        if (lon > maxLon) maxLon = lon;
-        if (lat < minLat) minLat = lat;
-        if (lat > maxLat) maxLat = lat;
-      }
-      runs.set([minLon, minLat, maxLon, maxLat], 4 * r);
-    }
-    return (this.runs = runs);
+    for (let r = 0; 4 * r < runs.length; r++) boxOf(this.lngLat, RUN * r, Math.min(RUN * (r + 1) + 1, points), runs, 4 * r);
+    const supers = new Float64Array(4 * Math.ceil(runs.length / 4 / RUN));
+    for (let s = 0; 4 * s < supers.length; s++) boxOf(runs, 2 * RUN * s, Math.min(2 * RUN * (s + 1), runs.length / 2), supers, 4 * s);
+    return (this.index = { runs, supers });
   }
 }
 
+/** The box of points [from, to) of `xy` (x, y interleaved), written at out[at..at + 3]. */
+function boxOf(xy: Float64Array, from: number, to: number, out: Float64Array, at: number): void {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let i = from; i < to; i++) {
+    const x = xy[2 * i]!, y = xy[2 * i + 1]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  out[at] = minX;
+  out[at + 1] = minY;
+  out[at + 2] = maxX;
+  out[at + 3] = maxY;
+}
+
+const misses = (boxes: Float64Array, i: number, reach: BBox) =>
+  boxes[4 * i + 2]! < reach.minLon || boxes[4 * i]! > reach.maxLon || boxes[4 * i + 3]! < reach.minLat || boxes[4 * i + 1]! > reach.maxLat;
+
 /**
  * Metres between a route and a geometry, or Infinity when the two are farther apart than `cutoff`
- * metres. Runs of segments, then segments, outside the geometry's box grown by the cutoff are
- * skipped, so a long route costs little.
+ * metres. Only segments that meet the geometry's box grown by the cutoff are measured.
  */
 export function lineGeometryMetres(route: RouteLine, g: RoadGeometry, cutoff: number): number {
   const p = route.lngLat;
@@ -64,23 +72,26 @@ export function lineGeometryMetres(route: RouteLine, g: RoadGeometry, cutoff: nu
   const reach = expandBBox(geometryBBox(g), cutoff);
   if (!bboxesIntersect(route.bbox, reach)) return Infinity;
   const parts = geometryParts(g);
-  const runs = route.runBoxes();
+  const { runs, supers } = route.boxes();
   const step = p.length > 2 ? 2 : 0;
   let best = Infinity;
-  for (let r = 0; 4 * r < runs.length; r++) {
-    if (runs[4 * r + 2]! < reach.minLon || runs[4 * r]! > reach.maxLon || runs[4 * r + 3]! < reach.minLat || runs[4 * r + 1]! > reach.maxLat) continue;
-    for (let s = RUN * r, end = Math.min(RUN * (r + 1), route.segments); s < end; s++) {
-      const a: Position = [p[2 * s]!, p[2 * s + 1]!], b: Position = [p[2 * s + step]!, p[2 * s + step + 1]!];
-      if (Math.max(a[0], b[0]) < reach.minLon || Math.min(a[0], b[0]) > reach.maxLon ||
-        Math.max(a[1], b[1]) < reach.minLat || Math.min(a[1], b[1]) > reach.maxLat) continue;
-      for (const part of parts) {
-        if (part.length === 1) {
-          best = Math.min(best, pointSegmentMetres(part[0]![0], part[0]![1], a, b));
-          continue;
+  for (let s = 0; 4 * s < supers.length; s++) {
+    if (misses(supers, s, reach)) continue;
+    for (let r = RUN * s, lastRun = Math.min(RUN * (s + 1), runs.length / 4); r < lastRun; r++) {
+      if (misses(runs, r, reach)) continue;
+      for (let i = RUN * r, end = Math.min(RUN * (r + 1), route.segments); i < end; i++) {
+        const a: Position = [p[2 * i]!, p[2 * i + 1]!], b: Position = [p[2 * i + step]!, p[2 * i + step + 1]!];
+        if (Math.max(a[0], b[0]) < reach.minLon || Math.min(a[0], b[0]) > reach.maxLon ||
+          Math.max(a[1], b[1]) < reach.minLat || Math.min(a[1], b[1]) > reach.maxLat) continue;
+        for (const part of parts) {
+          if (part.length === 1) {
+            best = Math.min(best, pointSegmentMetres(part[0]![0], part[0]![1], a, b));
+            continue;
+          }
+          for (let j = 1; j < part.length; j++) best = Math.min(best, segmentSegmentMetres(a, b, part[j - 1]!, part[j]!));
         }
-        for (let i = 1; i < part.length; i++) best = Math.min(best, segmentSegmentMetres(a, b, part[i - 1]!, part[i]!));
+        if (best === 0) return 0;
       }
-      if (best === 0) return 0;
     }
   }
   return best <= cutoff ? best : Infinity;

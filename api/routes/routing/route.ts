@@ -3,6 +3,7 @@ import { closuresNearLine } from '../../../engines/road-events/closures-near-rou
 import { RouteLine } from '../../../engines/road-events/route-line.ts';
 import { costModel } from '../../../engines/routing/cost-model.ts';
 import { planRoute } from '../../../engines/routing/plan-route.ts';
+import { lineDegrees } from '../../../engines/routing/route-geometry.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
 import { truckCompliance } from '../../../engines/routing/truck-validation.ts';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -28,7 +29,7 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
       querystring: RouteQuery,
       response: { 200: RouteResponse, ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const query = request.query;
     const mode = valueOrThrow(checkMode(query.mode, ROUTE_MODES));
     const { from, to } = valueOrThrow(checkRouteEnds(query.from, query.to));
@@ -43,12 +44,14 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
       const route = planRoute(network, model, from, to);
       if (!route) throw errors.noRoute();
       const closures = await app.closureSnapshots.current()
-        .then((snapshot) => closuresNearLine(snapshot, RouteLine.of(route.coordinates), { now: new Date(app.now()) }))
+        .then((snapshot) => closuresNearLine(snapshot, new RouteLine(lineDegrees(route.line)), { now: new Date(app.now()) }))
         .catch((err: unknown) => {
           request.log.warn({ err }, 'route: closure snapshots unreadable; answered without closure warnings');
           return null;
         });
-      return routeReply(route, closures, options.mode === 'truck' ? truckCompliance(model, route.path) : null);
+      const body = routeReply(route, closures, options.mode === 'truck' ? truckCompliance(model, route.path) : null);
+      // Bytes skip the response serializer; RouteResponse documents them (api/replies/route-json.ts).
+      return reply.type('application/json; charset=utf-8').send(body as never);
     }));
   });
 };

@@ -1,8 +1,9 @@
 /**
  * A value read from elsewhere (Postgres) and trusted for `ttlMs`. After that the next caller starts
  * one refresh, which concurrent callers share. A failed refresh is reported to `onError` and the
- * last good value keeps being served (and the next caller tries again); with a value in hand a
- * caller waits at most `waitMs` for a refresh. With no value yet, the refresh's failure is thrown.
+ * last good value keeps being served for another `ttlMs` before the next try (so a Postgres outage
+ * costs one failed read per TTL, not one per request); with a value in hand a caller waits at most
+ * `waitMs` for a refresh. With no value yet, the refresh's failure is thrown (and the next caller tries again).
  */
 export class Refreshing<T> {
   private value: { current: T } | null = null;
@@ -38,9 +39,12 @@ export class Refreshing<T> {
   }
 
   private async refresh(): Promise<T> {
-    const next = await this.load(this.value?.current ?? null);
-    this.value = { current: next };
-    this.checkedAt = performance.now();
-    return next;
+    try {
+      const next = await this.load(this.value?.current ?? null);
+      this.value = { current: next };
+      return next;
+    } finally {
+      if (this.value) this.checkedAt = performance.now();
+    }
   }
 }

@@ -81,7 +81,7 @@ export async function readClosureSnapshot(pool: Pool, box?: BBox): Promise<Closu
  */
 export const CLOSURE_CACHE_TTL_MS = 5_000;
 /** Longest a route waits for a refresh when the previous copy can answer it. */
-const CLOSURE_REFRESH_WAIT_MS = 250;
+const CLOSURE_REFRESH_WAIT_MS = 50;
 
 /**
  * The API process's copy of every stored closure and the feeds' status, read again by the first

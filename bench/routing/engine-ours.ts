@@ -17,7 +17,8 @@ import { shortestPath } from '../../engines/routing/shortest-path.ts';
 import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
 import type { LngLat } from '../../engines/routing/road-graph.ts';
 import type { BenchNetwork } from './bench-network.ts';
-import { arriving, leaving, type IncomingEdges, type NodePair } from './node-pairs.ts';
+import type { IncomingEdges } from '../../engines/routing/incoming-edges.ts';
+import { arriving, leaving, type NodePair } from './node-pairs.ts';
 import { summarize, timeEach, type Timings } from './timing.ts';
 
 export interface OursEngine {

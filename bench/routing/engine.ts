@@ -3,12 +3,13 @@
  * pgr_bdDijkstra on the same graph and node pairs, on Vancouver's roads release and on the
  * synthetic national graph (`--nodes`, default 5,000,000).
  *
- * Both engines solve the same problem: node to node over the directed edges of the hierarchy's
- * lower-bound motor metric (contraction/metric.ts; for default auto these are auto's seconds),
- * without turn restrictions; pgRouting gets exactly those weights (pgrouting-peer.ts) and its
- * agg_cost is checked against chRoute's distance. Beside it, shortestPath for auto (the facade
- * /route calls: turn restrictions checked, A* with CH-potentials when the CH path breaks one) and,
- * on Vancouver, plain A*. Endpoints are graph nodes (node-pairs.ts); snapping is not timed.
+ * Both engines solve the same problem: node to node over the graph the hierarchy is built from —
+ * the directed edges of the lower-bound motor metric (contraction/metric.ts; for default auto
+ * these are auto's seconds) between road nodes, and around turn restrictions between arrivals
+ * (contraction/region.ts), so the restrictions bind both; pgRouting gets exactly that graph
+ * (pgrouting-peer.ts) and its agg_cost is checked against chRoute's distance. Beside it,
+ * shortestPath for auto (the facade /route calls: the path checked against the cost model, A*
+ * with CH-potentials when it breaks a rule) and, on Vancouver, plain A*. Endpoints are graph nodes (node-pairs.ts); snapping is not timed.
  * pgRouting builds its graph from the edges SQL on every call, so on the 5M graph each query takes
  * seconds: `--pgr-pairs` (default 5) of the pairs go to it there, `--pgr-vancouver-pairs` (50) on
  * Vancouver.
@@ -25,7 +26,8 @@ import { syntheticNetwork, vancouverNetwork, type BenchNetwork } from './bench-n
 import { timeOurs } from './engine-ours.ts';
 import { timePeer } from './engine-peer.ts';
 import { graphSection, type GraphRun } from './engine-report.ts';
-import { IncomingEdges, reachablePairs } from './node-pairs.ts';
+import { IncomingEdges } from '../../engines/routing/incoming-edges.ts';
+import { reachablePairs } from './node-pairs.ts';
 
 const { values } = parseArgs({
   options: {

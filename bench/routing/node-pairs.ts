@@ -6,25 +6,10 @@
  */
 import { chRoute } from '../../engines/routing/contraction/query.ts';
 import type { Endpoint, EdgePosition } from '../../engines/routing/endpoints.ts';
+import type { IncomingEdges } from '../../engines/routing/incoming-edges.ts';
 import type { RoadGraph } from '../../engines/routing/road-graph.ts';
 import { seededRandom } from '../geocoding/random.ts';
 import type { BenchNetwork } from './bench-network.ts';
-
-/** Incoming edges per node (CSR): arriving at a node without scanning every edge. */
-export class IncomingEdges {
-  readonly first: Uint32Array;
-  readonly edges: Uint32Array;
-
-  constructor(graph: RoadGraph) {
-    const target = graph.arrays.edgeTarget;
-    this.first = new Uint32Array(graph.nodeCount + 1);
-    for (let e = 0; e < graph.edgeCount; e++) this.first[target[e]! + 1]!++;
-    for (let v = 0; v < graph.nodeCount; v++) this.first[v + 1]! += this.first[v]!;
-    const fill = this.first.slice(0, graph.nodeCount);
-    this.edges = new Uint32Array(graph.edgeCount);
-    for (let e = 0; e < graph.edgeCount; e++) this.edges[fill[target[e]!]!++] = e;
-  }
-}
 
 export type Usable = (edge: number) => boolean;
 
@@ -52,8 +37,9 @@ export interface NodePair {
 }
 
 /**
- * `count` pairs of distinct nodes drawn uniformly (seeded) among those that every `usable` rule
- * can leave and enter, connected in the hierarchy's metric; `redraws` counts unconnected draws.
+ * `count` pairs of distinct nodes drawn uniformly (seeded) among those outside the turn-restriction
+ * region that every `usable` rule can leave and enter, connected in the hierarchy's metric;
+ * `redraws` counts unconnected draws.
  */
 export function reachablePairs(
   net: BenchNetwork, incoming: IncomingEdges, rules: readonly Usable[], count: number, seed: number,
@@ -62,7 +48,8 @@ export function reachablePairs(
   const metric = net.hierarchy.arrays.edgeWeight;
   const inMetric: Usable = (e) => metric[e]! < Infinity;
   const all = [inMetric, ...rules];
-  const fits = (v: number) => all.every((rule) => leaving(net.graph, v, rule).length > 0 && arriving(incoming, v, rule).length > 0);
+  // Outside the turn-restriction region a road node is one node of the hierarchy's graph, which is what pgRouting is given.
+  const fits = (v: number) => !net.hierarchy.nodes.inRegion(v) && all.every((rule) => leaving(net.graph, v, rule).length > 0 && arriving(incoming, v, rule).length > 0);
   const draw = () => {
     for (;;) {
       const v = random.int(net.graph.nodeCount);

@@ -1,13 +1,15 @@
 /**
- * The peer of the engine benchmark: pgRouting's pgr_bdDijkstra over the same directed edges and
- * weights the hierarchy is built on (its edgeWeight: the lower-bound motor metric, seconds), in a
- * throwaway database. One row per directed edge the metric lets a motor vehicle use, `cost` the
- * weight and `reverse_cost` -1 (the opposite direction is its own row), `p` the source node's
- * position for the bounding-box variant. Every call builds its graph from the edges SQL, as
- * pgRouting does: that is the peer as operators run it.
+ * The peer of the engine benchmark: pgRouting's pgr_bdDijkstra over the graph the hierarchy is
+ * built from (contraction/region-graph.ts: the road nodes, and around turn restrictions one node
+ * per arrival, joined by the directed edges of the lower-bound motor metric, seconds), in a
+ * throwaway database — the same problem, turn restrictions included. One row per arc, `cost` its
+ * weight and `reverse_cost` -1 (the opposite direction is its own row), `p` the position of the
+ * road node it leaves for the bounding-box variant. Every call builds its graph from the edges SQL,
+ * as pgRouting does: that is the peer as operators run it.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { hierarchyInput } from '../../engines/routing/contraction/region-graph.ts';
 import { fromMicroDegrees } from '../../engines/routing/graph-format.ts';
 import { withDatabase } from '../../lib/postgres.ts';
 import { MISSING_PGROUTING } from '../../test/routing/pgrouting-db.ts';
@@ -37,12 +39,12 @@ export interface PgrPeer {
 
 function* edgeRows(net: BenchNetwork): Generator<string> {
   const a = net.graph.arrays;
-  const w = net.hierarchy.arrays.edgeWeight;
-  for (let v = 0; v < net.graph.nodeCount; v++) {
-    const p = `"(${fromMicroDegrees(a.nodeLng[v]!)},${fromMicroDegrees(a.nodeLat[v]!)})"`;
-    for (let e = a.firstEdge[v]!; e < a.firstEdge[v + 1]!; e++) {
-      if (w[e]! < Infinity) yield `${e},${v},${a.edgeTarget[e]!},${w[e]!},-1,${p}`;
-    }
+  const nodes = net.hierarchy.nodes;
+  const input = hierarchyInput(net.graph, net.hierarchy.arrays.edgeWeight, nodes);
+  for (let x = 0; x < nodes.count; x++) {
+    const at = x < nodes.roadNodes ? x : a.edgeTarget[nodes.arrivalEdge(x)]!;
+    const p = `"(${fromMicroDegrees(a.nodeLng[at]!)},${fromMicroDegrees(a.nodeLat[at]!)})"`;
+    for (let i = input.first[x]!; i < input.first[x + 1]!; i++) yield `${i},${x},${input.head[i]!},${input.weight[i]!},-1,${p}`;
   }
 }
 

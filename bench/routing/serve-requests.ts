@@ -39,6 +39,19 @@ export interface RequestSets {
 type Point = [number, number];
 const fixed = ([lng, lat]: Point) => `${lng.toFixed(6)},${lat.toFixed(6)}`;
 
+/** A point up to `metres` from (x, y) in a random direction. */
+function offset(random: Random, [x, y]: Point, metres: number): Point {
+  const angle = 2 * Math.PI * random();
+  return offsetDegrees(x, y, metres * Math.cos(angle), metres * Math.sin(angle));
+}
+
+/** An isochrone's origin: a random node moved up to JITTER_METRES, at six decimals as the request sends it. */
+export function isochroneOrigin(arrays: GraphArrays, random: Random): Point {
+  const v = random.int(arrays.nodeLng.length);
+  const [x, y] = offset(random, [fromMicroDegrees(arrays.nodeLng[v]!), fromMicroDegrees(arrays.nodeLat[v]!)], JITTER_METRES * random());
+  return [Number(x.toFixed(6)), Number(y.toFixed(6))];
+}
+
 export function benchRequests(arrays: GraphArrays, counts: { routes: number; isochrones: number; matrices: number }, seed: number): RequestSets {
   const random: Random = seededRandom(seed);
   const n = arrays.nodeLng.length;
@@ -49,11 +62,7 @@ export function benchRequests(arrays: GraphArrays, counts: { routes: number; iso
   index.finish();
 
   const node = (v: number): Point => [lng(v), lat(v)];
-  const offset = ([x, y]: Point, metres: number): Point => {
-    const angle = 2 * Math.PI * random();
-    return offsetDegrees(x, y, metres * Math.cos(angle), metres * Math.sin(angle));
-  };
-  const near = (p: Point) => offset(p, JITTER_METRES * random());
+  const near = (p: Point) => offset(random, p, JITTER_METRES * random());
   const nearestNode = ([x, y]: Point) => index.neighbors(x, y, 1)[0]!;
   const metres = (a: Point, b: Point) => haversineMetres(a[0], a[1], b[0], b[1]);
   const route = (a: Point, b: Point): BenchRequest => ({ method: 'GET', path: `/route?from=${fixed(a)}&to=${fixed(b)}` });
@@ -61,7 +70,7 @@ export function benchRequests(arrays: GraphArrays, counts: { routes: number; iso
   let shortSum = 0;
   const shortRoutes = Array.from({ length: counts.routes }, () => {
     const a = node(random.int(n));
-    const b = node(nearestNode(offset(a, 2000 + 13_000 * random())));
+    const b = node(nearestNode(offset(random, a, 2000 + 13_000 * random())));
     shortSum += metres(a, b);
     return route(near(a), near(b));
   });
@@ -73,14 +82,14 @@ export function benchRequests(arrays: GraphArrays, counts: { routes: number; iso
     return route(near(a), near(b));
   });
   const isochrones = Array.from({ length: counts.isochrones }, (): BenchRequest => {
-    const [x, y] = near(node(random.int(n)));
+    const [x, y] = isochroneOrigin(arrays, random);
     return { method: 'GET', path: `/isochrone?lon=${x.toFixed(6)}&lat=${y.toFixed(6)}&minutes=${ISOCHRONE_MINUTES}&mode=auto` };
   });
   const matrices = Array.from({ length: counts.matrices }, (): BenchRequest => {
     const centre = node(random.int(n));
     const points: Point[] = [];
     while (points.length < 20) {
-      const p = node(nearestNode(offset(centre, MATRIX_RADIUS_KM * 1000 * Math.sqrt(random()))));
+      const p = node(nearestNode(offset(random, centre, MATRIX_RADIUS_KM * 1000 * Math.sqrt(random()))));
       if (metres(centre, p) <= MATRIX_RADIUS_KM * 1000) points.push(near(p));
     }
     const round = (p: Point) => [Number(p[0].toFixed(6)), Number(p[1].toFixed(6))];

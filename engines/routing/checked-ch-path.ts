@@ -23,15 +23,17 @@ export function priceChPath(model: CostModel, path: ChRoute, turnRule: TurnRule 
   let cost = 0;
   let seconds = 0;
   let metres = 0;
+  const sameCost = model.costIsSeconds;
   for (let i = 0; i <= last; i++) {
     const e = edges[i]!;
-    if (!model.allowed(e)) return null;
-    if (i < last && !moves.allowed(e, edges[i + 1]!)) return null;
+    // Each edge's own allowed() is checked in its turn, so the turn to it checks the rules only.
+    if (!model.allowed(e) || (i < last && !moves.turnAllowed(e, edges[i + 1]!))) return null;
     const from = i === 0 ? path.startFraction : 0;
     const to = i === last ? path.endFraction : 1;
     const share = to - from;
-    cost += share * model.cost(e);
-    seconds += share * model.seconds(e);
+    const s = model.seconds(e);
+    cost += share * (sameCost ? s : model.cost(e));
+    seconds += share * s;
     metres += share * a.edgeLength[e]!;
   }
   return { cost, seconds, metres, edges, startFraction: path.startFraction, endFraction: path.endFraction };

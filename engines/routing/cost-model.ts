@@ -85,6 +85,8 @@ export interface CostModel {
   readonly minCostFactor: number;
   /** The use_hills in effect (the mode's default when absent); null for the driving modes. */
   readonly useHills: number | null;
+  /** Every edge's cost is exactly its seconds (no factor other than 1 applies): searches may compute one. */
+  readonly costIsSeconds: boolean;
 }
 
 /** Valhalla's highway bias h for use_highways u. */
@@ -138,6 +140,7 @@ class EdgeCostModel implements CostModel {
   readonly minCostPerMetre: number;
   readonly minCostFactor: number;
   readonly useHills: number | null;
+  readonly costIsSeconds: boolean;
   private readonly a: GraphArrays;
   private readonly bit: number;
   private readonly motor: boolean;
@@ -167,6 +170,8 @@ class EdgeCostModel implements CostModel {
     this.truck = mode === 'truck' ? { ...TRUCK_DEFAULTS, ...options.truck } : null;
     this.nonTruckRouteFactor = this.truck ? 1 + TRUCK_ROUTE_PENALTY * this.truck.useTruckRoute : 1;
     this.ferriesAllowed = !options.excludeFerries;
+    const factors = [this.motorwayFactor, this.trunkFactor, this.tollFactor, this.ferryFactor, this.nonTruckRouteFactor, ...this.hillFactor];
+    this.costIsSeconds = factors.every((f) => f === 1);
     // Hill factors are ≥ 1, so they leave the bound at 1 for bicycle and pedestrian.
     this.minCostFactor = Math.min(1, this.motorwayFactor, this.trunkFactor);
     // Slack for the float32 edge lengths against float64 straight-line distances.

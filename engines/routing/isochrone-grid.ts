@@ -53,8 +53,10 @@ export function stampTime(grid: TimeGrid, lng: number, lat: number, seconds: num
   const i = Math.round(x);
   const j = Math.round(y);
   if (i < 0 || i >= grid.width || j < 0 || j >= grid.height) return;
-  const t = seconds + (Math.hypot(i - x, j - y) * grid.cellMetres) / OFF_ROAD_METRES_PER_SECOND;
   const k = j * grid.width + i;
+  // The walk only adds time: most stamps (roads are stamped in order of arrival) stop here.
+  if (seconds >= grid.seconds[k]!) return;
+  const t = seconds + (Math.hypot(i - x, j - y) * grid.cellMetres) / OFF_ROAD_METRES_PER_SECOND;
   if (t < grid.seconds[k]!) grid.seconds[k] = t;
 }
 

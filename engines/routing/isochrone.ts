@@ -11,7 +11,7 @@ import { createTimeGrid, spreadOffRoad, stampTime, type Bounds, type TimeGrid } 
 import { isochroneRings, type BandGeometry } from './isochrone-polygons.ts';
 import { locate } from './locate.ts';
 import { reachWithin, type Reach } from './reach.ts';
-import type { LngLat, RoadGraph } from './road-graph.ts';
+import type { LngLat } from './road-graph.ts';
 import type { SnapIndex } from './snap.ts';
 import { graphTurnRule } from './turn-rule.ts';
 
@@ -20,14 +20,38 @@ export interface IsochroneBand {
   geometry: BandGeometry;
 }
 
-/** Polygons per band (in the order given), or null when the point has no road near enough to snap to. */
+/**
+ * Polygons per band (in the order given), or null when the point has no road near enough to snap
+ * to. Three steps, exported for the benchmark to time apart: search, time grid, contours.
+ */
 export function isochrone(snap: SnapIndex, model: CostModel, origin: LngLat, bandSeconds: readonly number[]): IsochroneBand[] | null {
+  const budget = Math.max(...bandSeconds);
+  const reached = isochroneReach(snap, model, origin, budget);
+  return reached && isochroneBands(isochroneGrid(model, reached, budget), bandSeconds, budget);
+}
+
+/** The search's answer and the snapped origin. */
+export interface ReachedArea {
+  reach: Reach;
+  point: LngLat;
+}
+
+/** The bounded search from the snapped origin, or null when there is no road near enough. */
+export function isochroneReach(snap: SnapIndex, model: CostModel, origin: LngLat, budget: number): ReachedArea | null {
   const start = locate(snap, model, origin);
   if (!start || start.endpoint.length === 0) return null;
-  const budget = Math.max(...bandSeconds);
-  const reach = reachWithin(model, start.endpoint, budget, graphTurnRule(model.graph, model.mode));
-  const grid = createTimeGrid(reachedBounds(model, reach, start.point));
+  return { reach: reachWithin(model, start.endpoint, budget, graphTurnRule(model.graph, model.mode)), point: start.point };
+}
+
+/** The time grid of the reached roads. */
+export function isochroneGrid(model: CostModel, { reach, point }: ReachedArea, budget: number): TimeGrid {
+  const grid = createTimeGrid(reachedBounds(model, reach, point));
   stampReached(grid, model, reach, budget);
+  return grid;
+}
+
+/** Each band's contour of the grid. */
+export function isochroneBands(grid: TimeGrid, bandSeconds: readonly number[], budget: number): IsochroneBand[] {
   // d3-contour keeps values ≥ a threshold: negate the times so a band is "seconds ≤ band".
   const values = Array.from(grid.seconds, (s) => (s === Infinity ? -2 * budget - 1 : -s));
   const generate = contours().size([grid.width, grid.height]).smooth(true);
@@ -55,57 +79,49 @@ function reachedBounds(model: CostModel, reach: Reach, origin: LngLat): Bounds {
  * gets one), stamped with their arrival times. Reads the shapes in place: no allocation per edge.
  */
 function stampReached(grid: TimeGrid, model: CostModel, reach: Reach, budget: number): void {
-  const graph = model.graph;
-  const a = graph.arrays;
+  const a = model.graph.arrays;
   const spacing = 0.7 * grid.cellMetres;
   const startFraction = new Map(reach.origin.map((p) => [p.edge, p.fraction]));
-  reach.edges.forEach((e, i) => {
+  for (let i = 0; i < reach.edges.length; i++) {
+    const e = reach.edges[i]!;
     const entry = reach.entry[i]!;
     const total = a.edgeLength[e]!;
     const edgeSeconds = model.seconds(e);
-    const from = startFraction.get(e) ?? 0;
+    // Origin edges are entered at 0 s (and only few others are).
+    const from = entry === 0 ? startFraction.get(e) ?? 0 : 0;
+    const target = a.edgeTarget[e]!;
+    const start = a.edgeShapeStart[e]!;
+    const count = a.edgeShapeCount[e]!;
+    const reversed = (a.edgeFlags[e]! & EDGE_FLAG.reversed) !== 0;
+    let x0 = fromMicroDegrees(a.nodeLng[reach.source[i]!]!);
+    let y0 = fromMicroDegrees(a.nodeLat[reach.source[i]!]!);
     let along = 0;
-    forEachPiece(graph, e, (x0, y0, x1, y1) => {
+    // The edge's straight pieces in travel order, until a point lies beyond the budget.
+    pieces: for (let piece = 0; piece <= count; piece++) {
+      let x1: number;
+      let y1: number;
+      if (piece === count) {
+        x1 = fromMicroDegrees(a.nodeLng[target]!);
+        y1 = fromMicroDegrees(a.nodeLat[target]!);
+      } else {
+        const p = 2 * (start + (reversed ? count - 1 - piece : piece));
+        x1 = fromMicroDegrees(a.shapeCoords[p]!);
+        y1 = fromMicroDegrees(a.shapeCoords[p + 1]!);
+      }
       const length = haversineMetres(x0, y0, x1, y1);
       const steps = Math.max(1, Math.ceil(length / spacing));
       for (let k = 0; k <= steps; k++) {
         const fraction = total > 0 ? Math.min(1, (along + (length * k) / steps) / total) : 0;
         if (fraction < from) continue;
         const seconds = entry + (fraction - from) * edgeSeconds;
-        if (seconds > budget) return false;
+        if (seconds > budget) break pieces;
         const t = k / steps;
         stampTime(grid, x0 + t * (x1 - x0), y0 + t * (y1 - y0), seconds);
       }
       along += length;
-      return true;
-    });
-  });
-  spreadOffRoad(grid);
-}
-
-/** The edge's straight pieces in travel order, in degrees, until `visit` answers false. */
-function forEachPiece(graph: RoadGraph, edge: number, visit: (x0: number, y0: number, x1: number, y1: number) => boolean): void {
-  const a = graph.arrays;
-  const source = graph.edgeSource(edge);
-  const target = a.edgeTarget[edge]!;
-  const start = a.edgeShapeStart[edge]!;
-  const count = a.edgeShapeCount[edge]!;
-  const reversed = (a.edgeFlags[edge]! & EDGE_FLAG.reversed) !== 0;
-  let x = fromMicroDegrees(a.nodeLng[source]!);
-  let y = fromMicroDegrees(a.nodeLat[source]!);
-  for (let k = 0; k <= count; k++) {
-    let nx: number;
-    let ny: number;
-    if (k === count) {
-      nx = fromMicroDegrees(a.nodeLng[target]!);
-      ny = fromMicroDegrees(a.nodeLat[target]!);
-    } else {
-      const p = 2 * (start + (reversed ? count - 1 - k : k));
-      nx = fromMicroDegrees(a.shapeCoords[p]!);
-      ny = fromMicroDegrees(a.shapeCoords[p + 1]!);
+      x0 = x1;
+      y0 = y1;
     }
-    if (!visit(x, y, nx, ny)) return;
-    x = nx;
-    y = ny;
   }
+  spreadOffRoad(grid);
 }

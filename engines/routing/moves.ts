@@ -24,7 +24,11 @@ export class Moves {
 
   /** Whether arriving over `edge` may leave by `next` (an edge of its target node); the dead-end scan runs only for the way back. */
   allowed(edge: number, next: number): boolean {
-    if (!this.model.allowed(next)) return false;
+    return this.model.allowed(next) && this.turnAllowed(edge, next);
+  }
+
+  /** allowed() for a `next` the mode is already known to use: the u-turn and turn rules only. */
+  turnAllowed(edge: number, next: number): boolean {
     if (next === this.model.graph.arrays.edgeReverse[edge] && !this.deadEndAfter(edge)) return false;
     return !(this.turnRule !== undefined && this.turnRule(edge, next));
   }

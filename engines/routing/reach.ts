@@ -5,8 +5,11 @@
  * preferences (avoid=ferries …) it is "within T seconds along the least-cost paths".
  *
  * The answer lists only the edges entered, so a small isochrone on a national graph costs what
- * it reaches, not the graph's size. The search borrows the space's `metres` as entry seconds and
- * `targetMark` as the entered stamp (a reach has no destinations and no distances).
+ * it reaches, not the graph's size. The search borrows the space's `metres` as entry seconds (a
+ * reach has no distances). An edge is entered exactly when it has a label, so `seen` marks both.
+ * Labels beyond the budget are kept but never queued: they would only be popped and dropped. A
+ * popped label is stale when its key is no longer the edge's cost (a cheaper one was pushed
+ * since; pushes are strictly cheaper, so only the current label matches), which spares `done`.
  */
 import type { CostModel } from './cost-model.ts';
 import type { Endpoint } from './endpoints.ts';
@@ -17,6 +20,8 @@ import type { TurnRule } from './search.ts';
 export interface Reach {
   /** Every edge entered within the budget (origin edges first). */
   edges: Uint32Array;
+  /** The node edges[i] leaves. */
+  source: Uint32Array;
   /** Seconds on entering edges[i] (0 for an origin edge, where it is entered at its origin fraction). */
   entry: Float64Array;
   /** Seconds on reaching the end of edges[i]; Infinity when that is beyond the budget (reached part of the way). */
@@ -25,63 +30,85 @@ export interface Reach {
   origin: Endpoint;
 }
 
+/** The entered edges and their sources in order, in typed arrays that double when full. */
+class EnteredList {
+  edges = new Uint32Array(1024);
+  source = new Uint32Array(1024);
+  length = 0;
+
+  push(edge: number, source: number): void {
+    if (this.length === this.edges.length) {
+      const edges = new Uint32Array(2 * this.length);
+      edges.set(this.edges);
+      const sources = new Uint32Array(2 * this.length);
+      sources.set(this.source);
+      this.edges = edges;
+      this.source = sources;
+    }
+    this.edges[this.length] = edge;
+    this.source[this.length++] = source;
+  }
+}
+
 export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: number, turnRule?: TurnRule): Reach {
-  const a = model.graph.arrays;
+  const graph = model.graph;
+  const a = graph.arrays;
   const moves = new Moves(model, turnRule);
-  const space = searchSpaceOf(model.graph);
+  const space = searchSpaceOf(graph);
   const stamp = space.begin();
-  const { cost, seconds, seen, done, heap } = space;
+  const { cost, seen, heap } = space;
+  // When cost is seconds the two labels are equal: keep one array.
+  const sameCost = model.costIsSeconds;
+  const seconds = sameCost ? cost : space.seconds;
   const entry = space.metres;
-  const entered = space.targetMark;
-  const list: number[] = [];
-  const enter = (edge: number, at: number) => {
-    if (entered[edge] !== stamp) {
-      entered[edge] = stamp;
-      entry[edge] = at;
-      list.push(edge);
-    } else if (at < entry[edge]!) entry[edge] = at;
-  };
+  const list = new EnteredList();
 
   for (const p of origin) {
     const e = p.edge;
     const rest = 1 - p.fraction;
     const c = rest * model.cost(e);
-    enter(e, 0);
-    if (seen[e] !== stamp || c < cost[e]!) {
+    if (seen[e] !== stamp) {
       seen[e] = stamp;
-      cost[e] = c;
-      seconds[e] = rest * model.seconds(e);
-      heap.push(c, e);
-    }
+      entry[e] = 0;
+      list.push(e, graph.edgeSource(e));
+    } else if (c >= cost[e]!) continue;
+    cost[e] = c;
+    seconds[e] = rest * model.seconds(e);
+    if (seconds[e]! <= maxSeconds) heap.push(c, e);
   }
 
   while (heap.size > 0) {
+    const c0 = heap.peekKey();
     const edge = heap.pop();
-    if (done[edge] === stamp) continue;
-    done[edge] = stamp;
+    if (c0 !== cost[edge]) continue;
     const s0 = seconds[edge]!;
-    if (s0 > maxSeconds) continue;
     const v = a.edgeTarget[edge]!;
-    const c0 = cost[edge]!;
     for (let e2 = a.firstEdge[v]!; e2 < a.firstEdge[v + 1]!; e2++) {
       if (!moves.allowed(edge, e2)) continue;
-      enter(e2, s0);
-      if (done[e2] === stamp) continue;
-      const c = c0 + model.cost(e2);
-      if (seen[e2] !== stamp || c < cost[e2]!) {
+      const c = c0 + (sameCost ? model.seconds(e2) : model.cost(e2));
+      if (seen[e2] !== stamp) {
         seen[e2] = stamp;
-        cost[e2] = c;
-        seconds[e2] = s0 + model.seconds(e2);
-        heap.push(c, e2);
+        entry[e2] = s0;
+        list.push(e2, v);
+      } else {
+        if (s0 < entry[e2]!) entry[e2] = s0;
+        if (c >= cost[e2]!) continue;
       }
+      cost[e2] = c;
+      const s = sameCost ? c : s0 + model.seconds(e2);
+      seconds[e2] = s;
+      if (s <= maxSeconds) heap.push(c, e2);
     }
   }
-  const edges = Uint32Array.from(list);
+  const edges = list.edges.slice(0, list.length);
   const arrival = new Float64Array(edges.length);
-  edges.forEach((e, i) => {
-    arrival[i] = done[e] === stamp && seconds[e]! <= maxSeconds ? seconds[e]! : Infinity;
-  });
-  return { edges, entry: Float64Array.from(edges, (e) => entry[e]!), arrival, origin };
+  const entered = new Float64Array(edges.length);
+  for (let i = 0; i < edges.length; i++) {
+    const s = seconds[edges[i]!]!;
+    arrival[i] = s <= maxSeconds ? s : Infinity;
+    entered[i] = entry[edges[i]!]!;
+  }
+  return { edges, source: list.source.slice(0, list.length), entry: entered, arrival, origin };
 }
 
 /** Arrival seconds for every edge of the graph (Infinity where not reached): for tools and tests. */

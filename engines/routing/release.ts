@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { KindOpener } from '../../releases/reader.ts';
 import { ROADS_CH_FILE, ROADS_GRAPH_FILE, ROADS_KIND } from '../../schemas/roads-release.ts';
 import { readChFile } from './contraction/file.ts';
+import { ChFormatOutdatedError } from './contraction/format.ts';
 import type { ContractionHierarchy } from './contraction/hierarchy.ts';
 import { RoadGraph } from './road-graph.ts';
 import { SnapIndex } from './snap.ts';
@@ -12,11 +13,17 @@ export interface RoadNetwork {
   releaseId: string;
   graph: RoadGraph;
   snap: SnapIndex;
-  /** The contraction hierarchy of motor routing; null for a release built before it (A* only). */
+  /** The contraction hierarchy of motor routing; null for a release built before it or with an older format (A* only). */
   hierarchy: ContractionHierarchy | null;
 }
 
 const exists = (file: string) => access(file).then(() => true, () => false);
+
+/** An older hierarchy format (node-based) is not used: its release answers with A* until rebuilt. */
+function withoutOutdated(err: unknown): null {
+  if (err instanceof ChFormatOutdatedError) return null;
+  throw err;
+}
 
 /** The release-kind opener the API's release store uses for kind 'roads'. */
 export const roadsOpener: KindOpener<RoadNetwork> = {
@@ -24,7 +31,7 @@ export const roadsOpener: KindOpener<RoadNetwork> = {
   async open(dir, manifest) {
     const graph = await RoadGraph.open(path.join(dir, ROADS_GRAPH_FILE));
     const chFile = path.join(dir, ROADS_CH_FILE);
-    const hierarchy = (await exists(chFile)) ? await readChFile(chFile) : null;
+    const hierarchy = (await exists(chFile)) ? await readChFile(chFile).catch(withoutOutdated) : null;
     hierarchy?.assertFits(graph);
     return { releaseId: manifest.id, graph, snap: SnapIndex.build(graph), hierarchy };
   },

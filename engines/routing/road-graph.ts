@@ -26,6 +26,8 @@ export class RoadGraph {
   readonly nodeCount: number;
   readonly edgeCount: number;
   private readonly strings = new Map<number, string>();
+  /** Bit e set when edge e is the in-edge of some turn restriction (built on first use). */
+  private restrictedIn: Uint32Array | null = null;
 
   constructor(readonly arrays: GraphArrays) {
     this.nodeCount = arrays.nodeLng.length;
@@ -122,8 +124,12 @@ export class RoadGraph {
   /**
    * Whether a turn restriction forbids leaving by `outEdge` after arriving by `inEdge` to the
    * modes of `modeBits` (modeBit). Binary search over the sorted (in, out) table; allocation-free.
+   * Searches ask this for every move and few edges are restricted, so a bitset of the in-edges
+   * answers most calls without the search.
    */
   turnForbidden(inEdge: number, outEdge: number, modeBits: number): boolean {
+    const restricted = this.restrictedIn ?? this.restrictedInEdges();
+    if ((restricted[inEdge >>> 5]! & (1 << (inEdge & 31))) === 0) return false;
     const { turnInEdge, turnOutEdge, turnModes } = this.arrays;
     let lo = 0;
     let hi = turnInEdge.length;
@@ -134,6 +140,13 @@ export class RoadGraph {
       else hi = mid;
     }
     return lo < turnInEdge.length && turnInEdge[lo] === inEdge && turnOutEdge[lo] === outEdge && (turnModes[lo]! & modeBits) !== 0;
+  }
+
+  private restrictedInEdges(): Uint32Array {
+    const bits = new Uint32Array((this.edgeCount + 31) >>> 5);
+    for (const e of this.arrays.turnInEdge) bits[e >>> 5] = bits[e >>> 5]! | (1 << (e & 31));
+    this.restrictedIn = bits;
+    return bits;
   }
 
   /** String `index` of the table ('' for 0). */

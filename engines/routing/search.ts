@@ -32,10 +32,10 @@ export interface SearchOptions {
   /** A* towards this [lng, lat] (degrees): one-to-one only. */
   aStarTarget?: [number, number];
   /**
-   * A* with this lower bound of the cost from a node to the (single) destination, instead of the
-   * straight-line one; it must be consistent (CH-potentials scaled by the model's minCostFactor are).
+   * A* with this lower bound of the cost from an edge's end to the (single) destination, instead of
+   * the straight-line one; it must be consistent (CH-potentials scaled by the model's minCostFactor are).
    */
-  potential?: (node: number) => number;
+  potential?: (edge: number) => number;
 }
 
 const DIRECT = -2;
@@ -95,7 +95,10 @@ export function searchMany(
   const aim = options.aStarTarget;
   const k = model.minCostPerMetre;
   const h = options.potential ?? (aim
-    ? (node: number) => k * haversineMetres(fromMicroDegrees(a.nodeLng[node]!), fromMicroDegrees(a.nodeLat[node]!), aim[0], aim[1])
+    ? (edge: number) => {
+      const node = a.edgeTarget[edge]!;
+      return k * haversineMetres(fromMicroDegrees(a.nodeLng[node]!), fromMicroDegrees(a.nodeLat[node]!), aim[0], aim[1]);
+    }
     : () => 0);
 
   const offerTarget = (alt: number, c: number, s: number, m: number, before: number, from = 0) => {
@@ -121,7 +124,8 @@ export function searchMany(
       metres[e] = rest * a.edgeLength[e]!;
       pred[e] = -1;
       seedFraction.set(e, p.fraction);
-      heap.push(c + h(a.edgeTarget[e]!), e);
+      const key = c + h(e);
+      if (key < Infinity) heap.push(key, e);
     }
     for (const alt of t.byEdge.get(e) ?? []) {
       const span = t.fraction[alt]! - p.fraction;
@@ -171,7 +175,9 @@ export function searchMany(
         seconds[e2] = seconds[edge]! + model.seconds(e2);
         metres[e2] = metres[edge]! + a.edgeLength[e2]!;
         pred[e2] = edge;
-        heap.push(c + h(a.edgeTarget[e2]!), e2);
+        const key = c + h(e2);
+        // An infinite bound: no way on to the destination from this edge's end.
+        if (key < Infinity) heap.push(key, e2);
       }
     }
   }

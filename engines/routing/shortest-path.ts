@@ -56,12 +56,15 @@ function provenOptimal(model: CostModel, path: ChRoute): RouteResult | null {
 }
 
 /**
- * A* from each origin to `destination` guided by the hierarchy's exact lower bounds. Only for
- * pairs the hierarchy connects: unreachable there means unreachable for every motor model.
+ * A* from each origin to `destination` guided by the hierarchy's exact lower bounds (edges from
+ * which the hierarchy cannot reach the destination are not entered, so an unreachable
+ * destination costs no more than a reachable one).
  */
 function potentialSearch(model: CostModel, hierarchy: ContractionHierarchy, destination: Endpoint, origins: readonly Endpoint[]): (RouteResult | null)[] {
   const lowerBound = chPotential(hierarchy, model.graph, destination);
   const scale = potentialScale(model);
-  const options = { turnRule: graphTurnRule(model.graph, model.mode), potential: (node: number) => scale * lowerBound.potential(node) };
+  const nodes = hierarchy.nodes;
+  const graph = model.graph;
+  const options = { turnRule: graphTurnRule(graph, model.mode), potential: (edge: number) => scale * lowerBound.potential(nodes.headOf(graph, edge)) };
   return origins.map((origin) => searchMany(model, origin, [destination], options)[0]!);
 }

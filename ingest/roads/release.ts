@@ -10,8 +10,8 @@ import { terrainInput, type RoadsDem } from './terrain-dem.ts';
 import { wayProfile } from './way-tags.ts';
 import { writeRoadFiles } from './write-road-files.ts';
 
-/** roads-3: edge grades (graph format 3). */
-export const ROADS_BUILDER_VERSION = 'roads-3';
+/** roads-3: edge grades (graph format 3); roads-4: edge-based hierarchy (roads.ch format 2). */
+export const ROADS_BUILDER_VERSION = 'roads-4';
 /** Reported restrictions kept in the manifest (the counts cover them all). */
 const REPORTED_RESTRICTIONS = 50;
 

@@ -31,7 +31,10 @@ interface Segment {
 const MOTOR = modeBit('auto') | modeBit('truck');
 const ALL = MOTOR | modeBit('bicycle') | modeBit('pedestrian');
 
-function graphOf(nodes: number, segments: Segment[]): RoadGraph {
+/** A turn restriction: arriving from `from` at `via`, leaving for `to` is forbidden to `modes`. */
+type Turn = [from: number, via: number, to: number, modes: number];
+
+function graphOf(nodes: number, segments: Segment[], turns: Turn[] = []): RoadGraph {
   const directed: (Segment & { reverseOf: number | null; reversed: boolean })[] = [];
   for (const s of segments) {
     directed.push({ ...s, reverseOf: null, reversed: false });
@@ -73,6 +76,15 @@ function graphOf(nodes: number, segments: Segment[]): RoadGraph {
     turnOutEdge: new Uint32Array(0),
     turnModes: new Uint8Array(0),
   };
+  const edgeBetween = (x: number, y: number) => {
+    for (let e = firstEdge[x]!; e < firstEdge[x + 1]!; e++) if (arrays.edgeTarget[e] === y) return e;
+    throw new Error(`no edge ${x}→${y}`);
+  };
+  const forbidden = turns.map(([from, via, to, modes]) => [edgeBetween(from, via), edgeBetween(via, to), modes] as const)
+    .sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  arrays.turnInEdge = Uint32Array.from(forbidden, (t) => t[0]);
+  arrays.turnOutEdge = Uint32Array.from(forbidden, (t) => t[1]);
+  arrays.turnModes = Uint8Array.from(forbidden, (t) => t[2]);
   checkGraphArrays(arrays);
   return new RoadGraph(arrays);
 }
@@ -152,5 +164,66 @@ describe('contraction hierarchy on a hand-built graph', () => {
       expect(cell && [...cell.edges]).toEqual(one && [...one.edges]);
     }));
     expect(table[0]![2]).toBeNull();
+  });
+});
+
+/**
+ * A 3×3 street grid, every block 100 m at 36 km/h (10 s):
+ *   0 ─ 1 ─ 2
+ *   │   │   │
+ *   3 ─ 4 ─ 5
+ *   │   │   │
+ *   6 ─ 7 ─ 8
+ * Northbound on 7→4, the left turn onto 4→3 is forbidden (to both motor modes, or to auto only).
+ */
+function gridWithBan(modes: number): RoadGraph {
+  const block = (from: number, to: number): Segment => ({ from, to, metres: 100, autoKmh: 36, truckKmh: 36, access: ALL });
+  const segments = [[0, 1], [1, 2], [3, 4], [4, 5], [6, 7], [7, 8], [0, 3], [3, 6], [1, 4], [4, 7], [2, 5], [5, 8]].map(([x, y]) => block(x!, y!));
+  return graphOf(9, segments, [[7, 4, 3, modes]]);
+}
+
+describe('turn restrictions inside the hierarchy', () => {
+  const edgeIn = (g: RoadGraph, from: number, to: number) => {
+    const { start, end } = g.edgesOf(from);
+    for (let e = start; e < end; e++) if (g.edgeTarget(e) === to) return e;
+    throw new Error(`no edge ${from}→${to}`);
+  };
+
+  it('tells arrivals apart around the banned junction and goes round the block instead of turning left or turning back', () => {
+    const g = gridWithBan(MOTOR);
+    const { hierarchy: ch, stats } = buildContractionHierarchy(g);
+    // Every node is within two blocks of node 4: the whole grid is told apart by arrival.
+    expect(stats.regionNodes).toBe(9);
+    expect(stats.regionEdges).toBe(24);
+    const origin = [{ edge: edgeIn(g, 7, 4), fraction: 0 }];
+    const destination = [{ edge: edgeIn(g, 4, 3), fraction: 1 }];
+    const route = chRoute(ch, g, origin, destination)!;
+    // 7→4, then round the block east or west of 1–4 and back into 4 (no u-turn at 5 or 1), then 4→3.
+    expect(route.bound).toBeCloseTo(60, 6);
+    const path = [...route.edges].map((e) => `${g.edgeSource(e)}→${g.edgeTarget(e)}`);
+    expect(path[0]).toBe('7→4');
+    expect(path.at(-1)).toBe('4→3');
+    for (let i = 0; i + 1 < route.edges.length; i++) expect(g.reverseEdge(route.edges[i]!)).not.toBe(route.edges[i + 1]);
+    // Southbound into 4, the right turn onto 4→3 is allowed.
+    expect(chRoute(ch, g, [{ edge: edgeIn(g, 1, 4), fraction: 0 }], destination)!.bound).toBeCloseTo(20, 6);
+    // Potentials agree: from the end of 7→4 the destination is 50 s away.
+    const pot = chPotential(ch, g, destination);
+    expect(pot.potential(ch.nodes.headOf(g, edgeIn(g, 7, 4)))).toBeCloseTo(50, 6);
+    expect(pot.potential(ch.nodes.headOf(g, edgeIn(g, 1, 4)))).toBeCloseTo(10, 6);
+    const table = chTable(ch, g, [origin], [destination]);
+    expect(table[0]![0]!.bound).toBeCloseTo(60, 6);
+  });
+
+  it('keeps the turn where a truck may still take it (the hierarchy is a lower bound of every motor mode)', () => {
+    const g = gridWithBan(modeBit('auto'));
+    const { hierarchy: ch } = buildContractionHierarchy(g);
+    const route = chRoute(ch, g, [{ edge: edgeIn(g, 7, 4), fraction: 0 }], [{ edge: edgeIn(g, 4, 3), fraction: 1 }])!;
+    expect(route.bound).toBeCloseTo(20, 6);
+  });
+
+  it('has no region without restrictions: the node-based hierarchy of before', () => {
+    const g = gridWithBan(modeBit('bicycle'));
+    const { stats } = buildContractionHierarchy(g);
+    expect([stats.regionNodes, stats.regionEdges, stats.nodes]).toEqual([0, 0, 9]);
   });
 });

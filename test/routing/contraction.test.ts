@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContractionHierarchy, type ChBuildStats } from '../../engines/routing/contraction/build.ts';
 import { readChFile, writeChFile } from '../../engines/routing/contraction/file.ts';
-import { ChFileError, ROADS_CH_FILE } from '../../engines/routing/contraction/format.ts';
+import { ChFileError, ChFormatOutdatedError, ROADS_CH_FILE } from '../../engines/routing/contraction/format.ts';
 import type { ContractionHierarchy } from '../../engines/routing/contraction/hierarchy.ts';
 import { chTable } from '../../engines/routing/contraction/many-to-many.ts';
 import { chPotential } from '../../engines/routing/contraction/potential.ts';
@@ -13,7 +13,10 @@ import { costModel } from '../../engines/routing/cost-model.ts';
 import type { Endpoint } from '../../engines/routing/endpoints.ts';
 import { endpointOnEdge } from '../../engines/routing/endpoints.ts';
 import { modeBit } from '../../engines/routing/graph-format.ts';
+import { writeGraphFile } from '../../engines/routing/graph-file.ts';
+import { roadsOpener } from '../../engines/routing/release.ts';
 import { pointAtFraction } from '../../engines/routing/route-geometry.ts';
+import { ROADS_GRAPH_FILE } from '../../schemas/roads-release.ts';
 import { searchRoute } from '../../engines/routing/search.ts';
 import {
   incomingEdges, motorEndpoint, referenceDistances, referenceMotorWeights, referenceRoute,
@@ -224,6 +227,16 @@ describe('roads.ch file', () => {
       foreign.write('CMROADGR', 0, 'latin1');
       await writeFile(cut, foreign);
       await expect(readChFile(cut)).rejects.toThrow(/not a canmap contraction hierarchy/);
+
+      // A hierarchy of format 1 (before the turn-restriction region): not read, and its release answers with A* only.
+      const old = Buffer.from(whole);
+      old.writeUInt32LE(1, 8);
+      await writeFile(file, old);
+      await expect(readChFile(file)).rejects.toBeInstanceOf(ChFormatOutdatedError);
+      await writeGraphFile(path.join(dir, ROADS_GRAPH_FILE), v.graph.arrays);
+      const network = await roadsOpener.open(dir, { id: '2026-01-01-000000000000' } as Parameters<typeof roadsOpener.open>[1]);
+      expect(network.hierarchy).toBeNull();
+      expect(network.graph.edgeCount).toBe(v.graph.edgeCount);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

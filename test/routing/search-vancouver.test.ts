@@ -5,6 +5,7 @@ import { MODES } from '../../engines/routing/modes.ts';
 import { arrivalByEdge, reachWithin } from '../../engines/routing/reach.ts';
 import { pointAtFraction, routeGeometry } from '../../engines/routing/route-geometry.ts';
 import { searchMany, searchRoute, type RouteResult } from '../../engines/routing/search.ts';
+import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
 import { edgesOfWay } from '../../ingest/roads/graph-build.ts';
 import { referenceNodeCosts } from './reference-dijkstra.ts';
 import { median, openVancouverGraph, random, type VancouverGraph } from './vancouver-graph.ts';
@@ -199,6 +200,22 @@ describe('reachWithin', () => {
     }
     console.log(`reachWithin 10 min: ${reached} edges in ${ms.toFixed(1)} ms`);
     expect(reached).toBeGreaterThan(100);
+  });
+
+  it('answers the same with one label array (cost is seconds) as with separate cost and seconds', () => {
+    const model = costModel(v.graph, 'auto');
+    expect([model.costIsSeconds, costModel(v.graph, 'auto', { avoidTolls: true }).costIsSeconds, costModel(v.graph, 'bicycle').costIsSeconds])
+      .toEqual([true, false, false]);
+    const general: CostModel = Object.assign(Object.create(model) as CostModel, { costIsSeconds: false });
+    const rule = graphTurnRule(v.graph, 'auto');
+    for (const source of pickNodes(model, 3, random(11))) {
+      const fast = reachWithin(model, originAtNode(model, source), 900, rule);
+      const slow = reachWithin(general, originAtNode(model, source), 900, rule);
+      expect(arrivalByEdge(fast, v.graph.edgeCount)).toEqual(arrivalByEdge(slow, v.graph.edgeCount));
+      const entries = (r: typeof fast) => new Map(Array.from(r.edges, (e, i) => [e, [r.entry[i], r.source[i]]]));
+      expect(entries(fast)).toEqual(entries(slow));
+      expect(Array.from(fast.source, (s, i) => v.graph.edgeSource(fast.edges[i]!) === s).every(Boolean)).toBe(true);
+    }
   });
 });
 

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { priceChPath, reachesFloor } from '../../engines/routing/checked-ch-path.ts';
 import { buildContractionHierarchy } from '../../engines/routing/contraction/build.ts';
+import { chRoute } from '../../engines/routing/contraction/query.ts';
 import type { ContractionHierarchy } from '../../engines/routing/contraction/hierarchy.ts';
 import { costModel, type CostOptions } from '../../engines/routing/cost-model.ts';
 import { endpointOnEdge, type Endpoint } from '../../engines/routing/endpoints.ts';
+import { modeBit } from '../../engines/routing/graph-format.ts';
 import type { Mode } from '../../engines/routing/modes.ts';
 import { pointAtFraction } from '../../engines/routing/route-geometry.ts';
 import { searchRoute } from '../../engines/routing/search.ts';
@@ -78,6 +81,34 @@ describe('shortest paths through the contraction hierarchy equal plain A*', () =
     }
     expect(reachable).toBeGreaterThan(120);
     console.log(`${_name}: median ${median(fast).toFixed(2)} ms with the hierarchy, ${median(plain).toFixed(2)} ms Dijkstra`);
+  });
+
+  it('takes the hierarchy\'s own path past the real turn restrictions: the way round, not the banned turn', () => {
+    const model = costModel(graph, 'auto');
+    const turnRule = graphTurnRule(graph, 'auto');
+    const both = modeBit('auto') | modeBit('truck');
+    const { turnInEdge, turnOutEdge, turnModes } = graph.arrays;
+    let pairs = 0;
+    let legal = 0;
+    for (let r = 0; r < turnInEdge.length; r++) {
+      const [e, e2] = [turnInEdge[r]!, turnOutEdge[r]!];
+      if ((turnModes[r]! & both) !== both || !model.allowed(e) || !model.allowed(e2)) continue;
+      // From the middle of the banned turn's in-edge to the middle of its out-edge.
+      const origin = [{ edge: e, fraction: 0.5 }];
+      const destination = [{ edge: e2, fraction: 0.5 }];
+      const reference = searchRoute(model, origin, destination, { turnRule });
+      const path = chRoute(hierarchy, graph, origin, destination);
+      expect(path === null).toBe(reference === null);
+      if (!path || !reference) continue;
+      pairs++;
+      const priced = priceChPath(model, path, turnRule);
+      if (priced && reachesFloor(model, priced.cost, path.bound)) legal++;
+      expect(path.bound).toBeLessThanOrEqual(reference.cost * (1 + 1e-9));
+      expect(shortestPath(model, hierarchy, origin, destination, pointAtFraction(graph, e2, 0.5))!.cost).toBeCloseTo(reference.cost, 6);
+    }
+    console.log(`banned turns: ${legal} of ${pairs} trips across them answered by the hierarchy's path alone`);
+    expect(pairs).toBeGreaterThan(100);
+    expect(legal / pairs).toBeGreaterThan(0.95);
   });
 
   it('answers a table as the pairs one by one', () => {

@@ -1,7 +1,8 @@
 /**
  * Builds the contraction hierarchy of a road graph over the motor lower-bound metric (Geisberger
- * et al. 2008): nodes leave the graph in priority order, each with the shortcuts that keep the
- * remaining distances, and every arc ends up at its lower-ranked end as an up or a down arc.
+ * et al. 2008) — its nodes road nodes, or around turn restrictions arrivals (region.ts): nodes
+ * leave the graph in priority order, each with the shortcuts that keep the remaining distances,
+ * and every arc ends up at its lower-ranked end as an up or a down arc.
  *
  * Priority (lower first) = edge difference (shortcuts added − arcs removed) + contracted
  * neighbours + original edges (hops of the added shortcuts − hops removed) + level (1 + the
@@ -16,6 +17,8 @@ import { Contractor, type WitnessLimits } from './contractor.ts';
 import { NO_ARC, checkChArrays, type ChArrays } from './format.ts';
 import { ContractionHierarchy } from './hierarchy.ts';
 import { motorLowerBound } from './metric.ts';
+import { HierarchyNodes, turnRegion, type RegionArrays } from './region.ts';
+import { hierarchyInput } from './region-graph.ts';
 
 export interface ChBuildOptions {
   witness?: Partial<WitnessLimits>;
@@ -29,6 +32,9 @@ export interface ChBuildStats {
   shortcuts: number;
   upArcs: number;
   downArcs: number;
+  /** Road nodes told apart by arrival (region.ts), and their arrival nodes. */
+  regionNodes: number;
+  regionEdges: number;
 }
 
 const DEFAULT_LIMITS: WitnessLimits = { simulate: 60, contract: 500 };
@@ -40,11 +46,13 @@ const W_LEVEL = 2;
 
 export function buildContractionHierarchy(graph: RoadGraph, options: ChBuildOptions = {}): { hierarchy: ContractionHierarchy; stats: ChBuildStats } {
   const t0 = performance.now();
-  const n = graph.nodeCount;
-  if (n >= ID_SPACE) throw new Error(`contraction: ${n} nodes exceed the ${ID_SPACE} the priority keys hold`);
-  const a = graph.arrays;
   const edgeWeight = motorLowerBound(graph);
-  const c = new Contractor(n, a.firstEdge, a.edgeTarget, edgeWeight, { ...DEFAULT_LIMITS, ...options.witness });
+  const region = turnRegion(graph, edgeWeight);
+  const ids = new HierarchyNodes(graph.nodeCount, region);
+  const n = ids.count;
+  if (n >= ID_SPACE) throw new Error(`contraction: ${n} nodes exceed the ${ID_SPACE} the priority keys hold`);
+  const input = hierarchyInput(graph, edgeWeight, ids);
+  const c = new Contractor(n, input.first, input.head, input.weight, { ...DEFAULT_LIMITS, ...options.witness });
   const contracted = new Uint8Array(n);
   const contractedNeighbours = new Uint32Array(n);
   const level = new Uint32Array(n);
@@ -107,7 +115,7 @@ export function buildContractionHierarchy(graph: RoadGraph, options: ChBuildOpti
     }
   }
 
-  const arrays = hierarchyArrays(c, rank, edgeWeight);
+  const arrays = { ...hierarchyArrays(c, rank, edgeWeight, input.edge), ...region };
   checkChArrays(arrays);
   const hierarchy = new ContractionHierarchy(arrays);
   let shortcuts = 0;
@@ -117,6 +125,7 @@ export function buildContractionHierarchy(graph: RoadGraph, options: ChBuildOpti
     stats: {
       seconds: (performance.now() - t0) / 1000, nodes: n, arcs: c.arcs.count, shortcuts,
       upArcs: hierarchy.upArcs, downArcs: hierarchy.downArcs,
+      regionNodes: region.regionNodes.length, regionEdges: region.regionInEdge.length,
     },
   };
 }
@@ -127,8 +136,8 @@ function growUint32(arr: Uint32Array): Uint32Array {
   return next;
 }
 
-/** Every arc at its lower-ranked end in CSR, up arcs first, with the unpacking references renumbered. */
-function hierarchyArrays(c: Contractor, rank: Uint32Array, edgeWeight: Float64Array): ChArrays {
+/** Every arc at its lower-ranked end in CSR, up arcs first, with the unpacking references renumbered (an original arc to its road edge). */
+function hierarchyArrays(c: Contractor, rank: Uint32Array, edgeWeight: Float64Array, roadEdge: Uint32Array): Omit<ChArrays, keyof RegionArrays> {
   const n = rank.length;
   const { arcs } = c;
   const total = arcs.count;
@@ -178,7 +187,7 @@ function hierarchyArrays(c: Contractor, rank: Uint32Array, edgeWeight: Float64Ar
   for (let id = 0; id < total; id++) {
     const f = finalId[id]!;
     if (arcs.b[id] === NO_ARC) {
-      arcA[f] = arcs.a[id]!;
+      arcA[f] = roadEdge[arcs.a[id]!]!;
       arcB[f] = NO_ARC;
     } else {
       arcA[f] = finalId[arcs.a[id]!]!;

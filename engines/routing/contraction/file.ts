@@ -6,7 +6,7 @@
  */
 import { readSectionsFile, writeSectionsFile, type SectionsFileKind } from '../../../lib/sections-file.ts';
 import {
-  CH_ARRAY_NAMES, CH_FORMAT_VERSION, CH_MAGIC, CH_SECTIONS, ChFileError, chCountsOf, checkChArrays,
+  CH_ARRAY_NAMES, CH_FORMAT_VERSION, CH_MAGIC, CH_SECTIONS, ChFileError, ChFormatOutdatedError, chCountsOf, checkChArrays,
   type ChArrayName, type ChArrays, type ChCounts,
 } from './format.ts';
 import { ContractionHierarchy } from './hierarchy.ts';
@@ -26,9 +26,12 @@ const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isS
 /** Reads a file written by writeChFile. */
 export async function readChFile(file: string): Promise<ContractionHierarchy> {
   return readSectionsFile(file, CH_FILE, async ({ version, counts, read }) => {
+    if (typeof version === 'number' && version < CH_FORMAT_VERSION) {
+      throw new ChFormatOutdatedError(`${file}: contraction hierarchy format ${version} (without turn restrictions); rebuild the release for format ${CH_FORMAT_VERSION}`, version);
+    }
     if (version !== CH_FORMAT_VERSION) throw new ChFileError(`${file}: contraction hierarchy format ${version}, expected ${CH_FORMAT_VERSION}`);
     const c = counts as Partial<ChCounts> | undefined;
-    if (!c || !isCount(c.nodes) || !isCount(c.edges) || !isCount(c.upArcs) || !isCount(c.downArcs)) {
+    if (!c || ![c.nodes, c.edges, c.upArcs, c.downArcs, c.regionNodes, c.regionEdges].every(isCount)) {
       throw new ChFileError(`${file}: contraction hierarchy header lacks its counts`);
     }
     const arrays: Partial<Record<ChArrayName, unknown>> = {};

@@ -1,9 +1,11 @@
 /**
  * One-to-one CH query: a bidirectional upward Dijkstra with stall-on-demand between endpoint
- * seeds. An origin position on directed edge e at fraction f seeds the forward search at e's
- * target with (1−f)·w(e); a destination position on edge d at fraction g seeds the backward
- * search at d's source with g·w(d); an origin and a destination on the same edge with g ≥ f
- * also give the direct (g−f)·w(e). Positions on edges outside the motor metric are ignored.
+ * seeds. An origin position on directed edge e at fraction f seeds the forward search at the
+ * hierarchy node at e's end (region.ts headOf) with (1−f)·w(e); a destination position on edge d
+ * at fraction g seeds the backward search at each node a path onto d may leave from (forEachTail:
+ * d's source, or in the region each arrival that may turn onto d) with g·w(d); an origin and a
+ * destination on the same edge with g ≥ f also give the direct (g−f)·w(e). Positions on edges
+ * outside the motor metric are ignored.
  *
  * `bound` is the distance in the hierarchy's lower-bound metric (metric.ts); the caller recomputes
  * cost, seconds and metres of `edges` with its own cost model.
@@ -41,11 +43,10 @@ export function directTrip(ch: ContractionHierarchy, origin: Endpoint, destinati
 
 export function seedForward(ch: ContractionHierarchy, graph: RoadGraph, fwd: UpwardSearch, origin: Endpoint): void {
   const w = ch.arrays.edgeWeight;
-  const target = graph.arrays.edgeTarget;
   fwd.begin();
   for (let i = 0; i < origin.length; i++) {
     const p = origin[i]!;
-    if (w[p.edge]! < Infinity) fwd.seed(target[p.edge]!, (1 - p.fraction) * w[p.edge]!, i);
+    if (w[p.edge]! < Infinity) fwd.seed(ch.nodes.headOf(graph, p.edge), (1 - p.fraction) * w[p.edge]!, i);
   }
 }
 
@@ -54,7 +55,7 @@ export function seedBackward(ch: ContractionHierarchy, graph: RoadGraph, bwd: Up
   bwd.begin();
   for (let j = 0; j < destination.length; j++) {
     const q = destination[j]!;
-    if (w[q.edge]! < Infinity) bwd.seed(graph.edgeSource(q.edge), q.fraction * w[q.edge]!, j);
+    if (w[q.edge]! < Infinity) ch.nodes.forEachTail(graph, q.edge, (node) => bwd.seed(node, q.fraction * w[q.edge]!, j));
   }
 }
 

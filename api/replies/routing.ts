@@ -5,7 +5,8 @@ import type { ClosuresNearRoute, RouteClosure } from '../../engines/road-events/
 import type { IsochroneBand } from '../../engines/routing/isochrone.ts';
 import type { PlannedRoute, Relocation } from '../../engines/routing/plan-route.ts';
 import type { TruckCompliance } from '../../engines/routing/truck-validation.ts';
-import type { IsochroneResponse, RouteResponse, RouteWarning } from '../../schemas/routing-api.ts';
+import type { IsochroneResponse, RouteWarning } from '../../schemas/routing-api.ts';
+import { routeJson } from './route-json.ts';
 
 function relocationWarning({ where, metres }: Relocation): RouteWarning {
   return {
@@ -32,8 +33,8 @@ function closureWarnings(closures: ClosuresNearRoute): RouteWarning[] {
   return [...inForce, ...scheduled];
 }
 
-/** GET /route's answer (volume 3 "Route response"): warnings only when there are some. */
-export function routeReply(route: PlannedRoute, closures: ClosuresNearRoute | null, truck: TruckCompliance | null): RouteResponse {
+/** GET /route's answer (volume 3 "Route response") as JSON bytes: warnings only when there are some. */
+export function routeReply(route: PlannedRoute, closures: ClosuresNearRoute | null, truck: TruckCompliance | null): Buffer {
   const relocations = route.relocations.map(relocationWarning);
   const notChecked: RouteWarning[] = route.relocationChecked ? [] : [{
     code: 'ENDPOINT_RELOCATION_NOT_CHECKED',
@@ -41,14 +42,12 @@ export function routeReply(route: PlannedRoute, closures: ClosuresNearRoute | nu
     message: 'the route has no length, so whether its ends reach the requested points could not be checked',
   }];
   const warnings = [...relocations, ...notChecked, ...(closures ? closureWarnings(closures) : [])];
-  return {
+  return routeJson({
     distanceMeters: Math.round(route.metres),
     durationSeconds: Math.round(route.seconds),
-    // The line is built from micro-degrees (route-geometry.ts): six decimals already.
-    geometry: { type: 'LineString', coordinates: route.coordinates },
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(truck ? { truck: { validation: { compliant: truck.compliant, endpointsReached: relocations.length === 0 && route.relocationChecked, findings: [...relocations, ...notChecked] } } } : {}),
-  };
+  }, route.line);
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Pool } from 'pg';
-import { bboxOf, expandBBox, routeGeometryMetres, type Position, type RoadGeometry } from './geometry.ts';
-import { closuresFeed, CLOSURE_JURISDICTIONS, type Jurisdiction } from './jurisdictions.ts';
+import { readClosureSnapshot, type ClosureSnapshot } from './closure-snapshot.ts';
+import { expandBBox, type Position } from './geometry.ts';
+import { CLOSURE_JURISDICTIONS, type Jurisdiction } from './jurisdictions.ts';
 import { isoUtc } from './publisher-time.ts';
-import { readFeedStatuses } from './feed-status.ts';
+import { lineGeometryMetres, RouteLine } from './route-line.ts';
 
 /** Volume 3: a closure within 250 m of the path is worth a warning. */
 export const CLOSURE_WARNING_METRES = 250;
@@ -38,19 +39,6 @@ export interface ClosuresNearRoute {
   coverage: { jurisdiction: Jurisdiction; fetchedAt: string | null; current: boolean }[];
 }
 
-interface Row {
-  jurisdiction: Jurisdiction;
-  source_id: string;
-  road: string | null;
-  direction: string | null;
-  description: string;
-  windows: [string | null, string | null][];
-  geometry: RoadGeometry;
-  fetched_at: Date;
-}
-
-const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
-
 function checkRoute(route: Position[]): void {
   if (!Array.isArray(route) || route.length === 0) throw new TypeError('route must have at least one [lng, lat] position');
   for (const p of route) {
@@ -62,9 +50,7 @@ function checkRoute(route: Position[]): void {
 
 /**
  * The stored closures (BC from the events poll, Alberta and Ontario snapshots; nothing is fetched here) within
- * `withinMetres` (250) of a route's LineString: those in force at `now`, and those whose next
- * window starts later, with effectiveFrom. A bounding box in SQL narrows the rows, then exact
- * great-circle distances between the path's segments and the closure's geometry decide.
+ * `withinMetres` (250) of a route's LineString, read from Postgres: see closuresNearLine.
  */
 export async function closuresNearRoute(
   pool: Pool,
@@ -72,44 +58,54 @@ export async function closuresNearRoute(
   options: { now?: Date; withinMetres?: number } = {},
 ): Promise<ClosuresNearRoute> {
   checkRoute(route);
+  const line = RouteLine.of(route);
+  const snapshot = await readClosureSnapshot(pool, expandBBox(line.bbox, options.withinMetres ?? CLOSURE_WARNING_METRES));
+  return closuresNearLine(snapshot, line, options);
+}
+
+/**
+ * The closures of a snapshot within `withinMetres` (250) of a route's line: those in force at
+ * `now`, and those whose next window starts later, with effectiveFrom. The stored boxes narrow the
+ * closures, then exact great-circle distances between the path's segments and the closure's
+ * geometry decide.
+ */
+export function closuresNearLine(
+  snapshot: ClosureSnapshot,
+  line: RouteLine,
+  options: { now?: Date; withinMetres?: number } = {},
+): ClosuresNearRoute {
   const now = (options.now ?? new Date()).getTime();
   const within = options.withinMetres ?? CLOSURE_WARNING_METRES;
-  const box = expandBBox(bboxOf(route), within);
-  const [{ rows }, statuses] = await Promise.all([
-    pool.query<Row>(
-      `SELECT jurisdiction, source_id, road, direction, description, windows, geometry, fetched_at FROM road_closures
-       WHERE maxlon >= $1 AND minlon <= $2 AND maxlat >= $3 AND minlat <= $4`,
-      [box.minLon, box.maxLon, box.minLat, box.maxLat],
-    ),
-    readFeedStatuses(pool, CLOSURE_JURISDICTIONS.map(closuresFeed)),
-  ]);
+  const box = expandBBox(line.bbox, within);
   const inForce: (RouteClosure & { order: number })[] = [];
   const scheduled: (RouteClosure & { order: number })[] = [];
-  for (const row of rows) {
-    const distance = routeGeometryMetres(route, row.geometry, within);
+  for (const stored of snapshot.closures) {
+    const { bbox } = stored;
+    if (bbox.maxLon < box.minLon || bbox.minLon > box.maxLon || bbox.maxLat < box.minLat || bbox.minLat > box.maxLat) continue;
+    const distance = lineGeometryMetres(line, stored.geometry, within);
     if (distance === Infinity) continue;
-    const windows = row.windows.map(([start, end]) => [ms(start), ms(end)] as const);
+    const { windows } = stored;
     const current = windows.find(([start, end]) => (start === null || start <= now) && (end === null || end > now));
     const next = current ? undefined : windows.filter(([start]) => start !== null && start > now).sort((a, b) => a[0]! - b[0]!)[0];
     const window = current ?? next;
     if (!window) continue;
     const closure = {
-      jurisdiction: row.jurisdiction,
-      sourceId: row.source_id,
-      road: row.road,
-      direction: row.direction,
-      description: row.description,
+      jurisdiction: stored.jurisdiction,
+      sourceId: stored.sourceId,
+      road: stored.road,
+      direction: stored.direction,
+      description: stored.description,
       distanceMeters: Math.round(distance),
       effectiveFrom: window[0] === null ? null : isoUtc(window[0]),
       until: window[1] === null ? null : isoUtc(window[1]),
-      fetchedAt: isoUtc(row.fetched_at.getTime()),
+      fetchedAt: stored.fetchedAt,
     };
     if (current) inForce.push({ ...closure, order: distance });
     else scheduled.push({ ...closure, order: window[0]! });
   }
   const strip = (list: (RouteClosure & { order: number })[]) =>
     list.sort((a, b) => a.order - b.order || a.distanceMeters - b.distanceMeters || a.sourceId.localeCompare(b.sourceId)).map(({ order: _, ...c }) => c);
-  const byJurisdiction = new Map(statuses.map((s) => [s.jurisdiction, s]));
+  const byJurisdiction = new Map(snapshot.statuses.map((s) => [s.jurisdiction, s]));
   return {
     inForce: strip(inForce),
     scheduled: strip(scheduled),

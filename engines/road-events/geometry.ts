@@ -181,18 +181,20 @@ export function pointGeometryMetres(lon: number, lat: number, g: RoadGeometry): 
   return haversineMetres(lon, lat, bestLon, bestLat);
 }
 
-/** Whether segments p1–p2 and q1–q2 cross (planar test in a frame local to p1). */
+/** Whether segments p1–p2 and q1–q2 cross (planar test in a frame local to p1, where p1 is the origin). */
 function segmentsCross(p1: Position, p2: Position, q1: Position, q2: Position): boolean {
   const k = Math.cos(p1[1] * RAD);
-  const x = (p: Position) => (p[0] - p1[0]) * k;
-  const y = (p: Position) => p[1] - p1[1];
-  const cross = (a: Position, b: Position, c: Position) => (x(b) - x(a)) * (y(c) - y(a)) - (y(b) - y(a)) * (x(c) - x(a));
-  const d1 = cross(q1, q2, p1), d2 = cross(q1, q2, p2), d3 = cross(p1, p2, q1), d4 = cross(p1, p2, q2);
+  const px = (p2[0] - p1[0]) * k, py = p2[1] - p1[1];
+  const ax = (q1[0] - p1[0]) * k, ay = q1[1] - p1[1];
+  const bx = (q2[0] - p1[0]) * k, by = q2[1] - p1[1];
+  // Which side of each segment the other's ends lie on (cross products).
+  const d1 = (bx - ax) * (0 - ay) - (by - ay) * (0 - ax), d2 = (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+  const d3 = px * ay - py * ax, d4 = px * by - py * bx;
   return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
 }
 
 /** Metres between two segments (a single-vertex segment is a point). */
-function segmentSegmentMetres(p1: Position, p2: Position, q1: Position, q2: Position): number {
+export function segmentSegmentMetres(p1: Position, p2: Position, q1: Position, q2: Position): number {
   if (segmentsCross(p1, p2, q1, q2)) return 0;
   return Math.min(
     pointSegmentMetres(p1[0], p1[1], q1, q2),
@@ -200,33 +202,6 @@ function segmentSegmentMetres(p1: Position, p2: Position, q1: Position, q2: Posi
     pointSegmentMetres(q1[0], q1[1], p1, p2),
     pointSegmentMetres(q2[0], q2[1], p1, p2),
   );
-}
-
-/**
- * Metres between a route (LineString positions) and a geometry, or Infinity when the two are
- * farther apart than `cutoff` metres (segments outside the geometry's box grown by the cutoff
- * are skipped, so a long route costs little).
- */
-export function routeGeometryMetres(route: Position[], g: RoadGeometry, cutoff: number): number {
-  // A route wholly inside an area crosses none of its edges.
-  if (geometryContains(g, route[0]![0], route[0]![1])) return 0;
-  const reach = expandBBox(geometryBBox(g), cutoff);
-  const parts = geometryParts(g);
-  let best = Infinity;
-  const segments = route.length === 1 ? [[route[0]!, route[0]!]] : route.slice(1).map((p, i) => [route[i]!, p]);
-  for (const [a, b] of segments as [Position, Position][]) {
-    if (Math.max(a[0], b[0]) < reach.minLon || Math.min(a[0], b[0]) > reach.maxLon ||
-      Math.max(a[1], b[1]) < reach.minLat || Math.min(a[1], b[1]) > reach.maxLat) continue;
-    for (const part of parts) {
-      if (part.length === 1) {
-        best = Math.min(best, pointSegmentMetres(part[0]![0], part[0]![1], a, b));
-        continue;
-      }
-      for (let i = 1; i < part.length; i++) best = Math.min(best, segmentSegmentMetres(a, b, part[i - 1]!, part[i]!));
-    }
-    if (best === 0) return 0;
-  }
-  return best <= cutoff ? best : Infinity;
 }
 
 /** Decodes a Google encoded polyline (precision 5) into [lng, lat] positions. */

@@ -8,6 +8,7 @@ import { EventGrid } from './event-grid.ts';
 import type { FeedState } from './freshness.ts';
 import type { BBox } from '../../lib/geo/bbox.ts';
 import { inTransaction } from '../../lib/postgres.ts';
+import { Refreshing } from '../../lib/refreshing.ts';
 
 /** One stored event, ready to write out. */
 export interface CachedEvent {
@@ -106,42 +107,24 @@ function answerOrder(a: CachedEvent, b: CachedEvent): number {
  * saw. With no view yet, a failing Postgres is a 503.
  */
 export class RoadEventsCache {
-  private view: RoadEventsView | null = null;
   private generations = new Map<string, string>();
   private eventsBy = new Map<string, CachedEvent[]>();
-  private checkedAt = -Infinity;
-  private refreshing: Promise<RoadEventsView> | null = null;
+  private readonly view: Refreshing<RoadEventsView>;
 
-  constructor(
-    private readonly pool: Pool,
-    private readonly onError: (err: unknown) => void = () => {},
-    private readonly ttlMs = VIEW_TTL_MS,
-  ) {}
+  constructor(private readonly pool: Pool, onError: (err: unknown) => void = () => {}, ttlMs = VIEW_TTL_MS) {
+    this.view = new Refreshing((previous) => this.refresh(previous), { ttlMs, waitMs: REFRESH_WAIT_MS, onError });
+  }
 
   /** The next request reads the feed status again (tests call this right after a poll). */
   invalidate(): void {
-    this.checkedAt = -Infinity;
+    this.view.invalidate();
   }
 
-  async current(): Promise<RoadEventsView> {
-    if (this.view && performance.now() - this.checkedAt < this.ttlMs) return this.view;
-    if (!this.refreshing) {
-      this.refreshing = this.refresh().finally(() => (this.refreshing = null));
-      this.refreshing.catch((err: unknown) => this.onError(err));
-    }
-    if (!this.view) return this.refreshing;
-    // With a view in hand, a slow Postgres costs a request at most REFRESH_WAIT_MS.
-    const previous = this.view;
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<RoadEventsView>((resolve) => (timer = setTimeout(() => resolve(previous), REFRESH_WAIT_MS)));
-    try {
-      return await Promise.race([this.refreshing.catch(() => previous), waited]);
-    } finally {
-      clearTimeout(timer);
-    }
+  current(): Promise<RoadEventsView> {
+    return this.view.current();
   }
 
-  private async refresh(): Promise<RoadEventsView> {
+  private async refresh(previous: RoadEventsView | null): Promise<RoadEventsView> {
     // One snapshot of status and events, so a view never pairs new rows with an old generation.
     const { statusRows, feeds, reload, loaded } = await inTransaction(this.pool, async (client) => {
       const { rows: statusRows } = await client.query<StatusRow>(
@@ -172,10 +155,7 @@ export class RoadEventsCache {
       this.eventsBy.set(jurisdiction, loaded!.get(jurisdiction) ?? []);
       this.generations.set(jurisdiction, statusRows.find((r) => r.jurisdiction === jurisdiction)!.generation);
     }
-    const columns = reload.length || !this.view ? this.columns() : this.view.columns;
-    this.view = { columns, feeds };
-    this.checkedAt = performance.now();
-    return this.view;
+    return { columns: reload.length || !previous ? this.columns() : previous.columns, feeds };
   }
 
   private columns(): EventColumns {

@@ -4,10 +4,11 @@
  */
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import type { CostModel } from './cost-model.ts';
+import { fromMicroDegrees } from './graph-format.ts';
 import type { RoadNetwork } from './release.ts';
 import { locate, RELOCATION_WARNING_METRES } from './locate.ts';
 import type { LngLat } from './road-graph.ts';
-import { routeGeometry } from './route-geometry.ts';
+import { routeLineMicro } from './route-geometry.ts';
 import type { RouteResult } from './search.ts';
 import { shortestPath } from './shortest-path.ts';
 
@@ -22,8 +23,8 @@ export interface Relocation {
 export interface PlannedRoute {
   metres: number;
   seconds: number;
-  /** [lng, lat] at six decimals, not simplified; at least two positions. */
-  coordinates: LngLat[];
+  /** The line in micro-degrees (six decimals exactly), lng,lat interleaved, not simplified; at least two positions. */
+  line: Int32Array;
   /** Ends moved farther than RELOCATION_WARNING_METRES (volume 3 ENDPOINT_RELOCATED). */
   relocations: Relocation[];
   /** false when the line has no length, so its ends cannot be told apart to check them. */
@@ -31,7 +32,12 @@ export interface PlannedRoute {
   path: RouteResult;
 }
 
-const distinctPositions = (line: LngLat[]) => line.some(([lng, lat]) => lng !== line[0]![0] || lat !== line[0]![1]);
+function distinctPositions(line: Int32Array): boolean {
+  for (let i = 2; i < line.length; i += 2) if (line[i] !== line[0] || line[i + 1] !== line[1]) return true;
+  return false;
+}
+
+const position = (line: Int32Array, i: number): LngLat => [fromMicroDegrees(line[2 * i]!), fromMicroDegrees(line[2 * i + 1]!)];
 
 /** The route from `from` to `to` for the cost model, or null when no road connects them. */
 export function planRoute(network: RoadNetwork, model: CostModel, from: LngLat, to: LngLat): PlannedRoute | null {
@@ -40,15 +46,15 @@ export function planRoute(network: RoadNetwork, model: CostModel, from: LngLat, 
   if (!origin || !destination || origin.endpoint.length === 0 || destination.endpoint.length === 0) return null;
   const path = shortestPath(model, network.hierarchy, origin.endpoint, destination.endpoint, destination.point);
   if (!path) return null;
-  const coordinates = routeGeometry(model.graph, path);
-  const relocationChecked = distinctPositions(coordinates);
+  const line = routeLineMicro(model.graph, path);
+  const relocationChecked = distinctPositions(line);
   const relocations: Relocation[] = [];
   if (relocationChecked) {
-    const ends: [RouteEnd, LngLat, LngLat][] = [['origin', from, coordinates[0]!], ['destination', to, coordinates.at(-1)!]];
+    const ends: [RouteEnd, LngLat, LngLat][] = [['origin', from, position(line, 0)], ['destination', to, position(line, line.length / 2 - 1)]];
     for (const [where, asked, reached] of ends) {
       const metres = haversineMetres(asked[0], asked[1], reached[0], reached[1]);
       if (metres > RELOCATION_WARNING_METRES) relocations.push({ where, metres });
     }
   }
-  return { metres: path.metres, seconds: path.seconds, coordinates, relocations, relocationChecked, path };
+  return { metres: path.metres, seconds: path.seconds, line, relocations, relocationChecked, path };
 }

@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closuresNearRoute } from '../../engines/road-events/closures-near-route.ts';
+import { closureSnapshotCache } from '../../engines/road-events/closure-snapshot.ts';
+import { closuresNearLine, closuresNearRoute } from '../../engines/road-events/closures-near-route.ts';
+import { RouteLine } from '../../engines/road-events/route-line.ts';
 import { snapshotClosures, type ClosureSources } from '../../ingest/road-events/closures/snapshot.ts';
 import type { Position } from '../../engines/road-events/geometry.ts';
 import type { HttpOptions } from '../../ingest/road-events/http-json.ts';
@@ -228,5 +230,61 @@ describe('closures near a route (what routing warnings use)', () => {
   it('refuses a route that is not [lng, lat] positions', async () => {
     await expect(closuresNearRoute(pool, [])).rejects.toThrow('route must have at least one [lng, lat] position');
     await expect(closuresNearRoute(pool, [[49.2, -190]] as Position[])).rejects.toThrow(/is not \[lng, lat\] in WGS84/);
+  });
+});
+
+describe('the API\'s cached copy of the closure snapshots', () => {
+  const route = () => line('DBC-46014');
+  const now = new Date('2023-06-15T18:30:00Z');
+  const insertNear = (id: string) => {
+    const p = beside(route(), 60, 100);
+    return pool.query(
+      `INSERT INTO road_closures (jurisdiction, source_id, road, direction, description, windows, geometry, minlon, minlat, maxlon, maxlat, content_hash, fetched_at)
+       VALUES ('CA-BC', $1, 'Side road', 'both', 'cached', '[[null, null]]', $2, $3, $4, $3, $4, 'x', now())`,
+      [id, JSON.stringify({ type: 'Point', coordinates: p }), p[0], p[1]],
+    );
+  };
+
+  it('answers as the Postgres read does, sees a changed snapshot after its TTL, and keeps the last copy when Postgres fails', async () => {
+    const own = createPool(t.config.databaseUrl, 2);
+    const errors: unknown[] = [];
+    const cache = closureSnapshotCache(own, (err) => errors.push(err), 200);
+    try {
+      const banff: Position[] = [[-115.3600, 51.0990], [-115.4671, 51.1352], [-115.5689, 51.1713]];
+      const toronto: Position[] = [[-79.60, 43.71], [-79.51, 43.7245], [-79.40, 43.75]];
+      for (const [positions, at] of [[banff, '2026-01-10T16:00:00Z'], [toronto, '2026-01-10T16:00:00Z'], [toronto, '2026-01-11T05:00:00Z']] as const) {
+        const options = { now: new Date(at) };
+        const expected = await closuresNearRoute(pool, positions, options);
+        expect(expected.inForce.length + expected.scheduled.length).toBe(1);
+        expect(closuresNearLine(await cache.current(), RouteLine.of(positions), options)).toEqual(expected);
+      }
+      const near = async () => closuresNearLine(await cache.current(), RouteLine.of(route()), { now }).inForce.map((c) => c.sourceId);
+      expect(await near()).toEqual([]);
+      await insertNear('test/cached');
+      expect(await near()).toEqual([]); // within the TTL: the copy in hand
+      await new Promise((r) => setTimeout(r, 250));
+      expect(await near()).toEqual(['test/cached']);
+      expect(closuresNearLine(await cache.current(), RouteLine.of(route()), { now })).toEqual(await closuresNearRoute(pool, route(), { now }));
+      await own.end(); // Postgres unreadable from now on
+      await new Promise((r) => setTimeout(r, 250));
+      expect(await near()).toEqual(['test/cached']);
+      expect(await near()).toEqual(['test/cached']);
+      expect(errors).toHaveLength(1); // the next read is tried a TTL later, not by every request
+    } finally {
+      await pool.query(`DELETE FROM road_closures WHERE source_id LIKE 'test/%'`);
+      if (!own.ended) await own.end();
+    }
+  });
+
+  it('shares one read among concurrent requests, and without a copy yet a failing Postgres is an error', async () => {
+    const own = createPool(t.config.databaseUrl, 2);
+    let reads = 0;
+    own.on('acquire', () => reads++);
+    const cache = closureSnapshotCache(own, () => {}, 60_000);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => cache.current()));
+    expect(new Set(answers).size).toBe(1);
+    expect(reads).toBe(2); // road_closures and road_feed_status, once
+    await own.end();
+    await expect(closureSnapshotCache(own).current()).rejects.toThrow();
   });
 });

@@ -124,6 +124,7 @@ describe('GET /route', () => {
               ('CA-BC', 'test/far', 'Other Street', 'both', 'far away', '[[null, null]]', $7, $3, $8, $3, $8, 'x', now())`,
       [point(0.0009), point(-0.0009), lng, lat + 0.0009, JSON.stringify([[later, null]]), lat - 0.0009, point(0.03), lat + 0.03],
     );
+    stack.server!.app.closureSnapshots.invalidate(); // the API's copy would see them within CLOSURE_CACHE_TTL_MS
     try {
       const warnings = (await route(`from=${WATERFRONT}&to=${MAIN_STREET}`)).body.warnings;
       expect(warnings.map((w: { code: string }) => w.code)).toEqual(['CLOSURE_IN_FORCE_NEAR_ROUTE', 'CLOSURE_SCHEDULED_NEAR_ROUTE']);
@@ -132,6 +133,7 @@ describe('GET /route', () => {
       expect(Date.parse(warnings[1].effectiveFrom)).toBe(Date.parse(later));
     } finally {
       await stack.pool.query(`DELETE FROM road_closures WHERE source_id LIKE 'test/%'`);
+      stack.server!.app.closureSnapshots.invalidate();
     }
   });
 });

@@ -1,11 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import { closureSnapshotCache, type ClosureSnapshot } from '../../../engines/road-events/closure-snapshot.ts';
+import type { Refreshing } from '../../../lib/refreshing.ts';
 import { isochroneRoute } from './isochrone.ts';
 import { matrixRoute } from './matrix.ts';
 import { routeRoute } from './route.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The closure snapshots /route warns of, cached in the process (tests invalidate it right after writing closures). */
+    closureSnapshots: Refreshing<ClosureSnapshot>;
+  }
+}
+
 /** Road routing of volume 3 over the enabled roads release: /route, /isochrone and (flagged) /matrix. */
-export const routingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const plugin: FastifyPluginAsyncTypebox = async (app) => {
+  app.decorate('closureSnapshots', closureSnapshotCache(app.pg, (err) => app.log.warn({ err }, 'route: could not refresh the closure snapshots from Postgres; the last copy answers')));
   await app.register(routeRoute);
   await app.register(isochroneRoute);
   await app.register(matrixRoute);
 };
+
+export const routingRoutes = fp(plugin, { name: 'canmap-routing' });

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { closuresNearRoute } from '../../../engines/road-events/closures-near-route.ts';
+import { closuresNearLine } from '../../../engines/road-events/closures-near-route.ts';
+import { RouteLine } from '../../../engines/road-events/route-line.ts';
 import { costModel } from '../../../engines/routing/cost-model.ts';
 import { planRoute } from '../../../engines/routing/plan-route.ts';
+import { lineDegrees } from '../../../engines/routing/route-geometry.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
 import { truckCompliance } from '../../../engines/routing/truck-validation.ts';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -27,7 +29,7 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
       querystring: RouteQuery,
       response: { 200: RouteResponse, ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const query = request.query;
     const mode = valueOrThrow(checkMode(query.mode, ROUTE_MODES));
     const { from, to } = valueOrThrow(checkRouteEnds(query.from, query.to));
@@ -41,11 +43,15 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
       const model = costModel(network.graph, options.mode, options.costs);
       const route = planRoute(network, model, from, to);
       if (!route) throw errors.noRoute();
-      const closures = await closuresNearRoute(app.pg, route.coordinates, { now: new Date(app.now()) }).catch((err: unknown) => {
-        request.log.warn({ err }, 'route: closure snapshots unreadable; answered without closure warnings');
-        return null;
-      });
-      return routeReply(route, closures, options.mode === 'truck' ? truckCompliance(model, route.path) : null);
+      const closures = await app.closureSnapshots.current()
+        .then((snapshot) => closuresNearLine(snapshot, new RouteLine(lineDegrees(route.line)), { now: new Date(app.now()) }))
+        .catch((err: unknown) => {
+          request.log.warn({ err }, 'route: closure snapshots unreadable; answered without closure warnings');
+          return null;
+        });
+      const body = routeReply(route, closures, options.mode === 'truck' ? truckCompliance(model, route.path) : null);
+      // Bytes skip the response serializer; RouteResponse documents them (api/replies/route-json.ts).
+      return reply.type('application/json; charset=utf-8').send(body as never);
     }));
   });
 };

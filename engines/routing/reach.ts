@@ -10,9 +10,11 @@
  * Labels beyond the budget are kept but never queued: they would only be popped and dropped. A
  * popped label is stale when its key is no longer the edge's cost (a cheaper one was pushed
  * since; pushes are strictly cheaper, so only the current label matches), which spares `done`.
+ * `pred` holds each entered edge's index in the list (a reach has no paths).
  */
 import type { CostModel } from './cost-model.ts';
 import type { Endpoint } from './endpoints.ts';
+import { NO_EDGE } from './graph-format.ts';
 import { Moves } from './moves.ts';
 import { searchSpaceOf } from './search-space.ts';
 import type { TurnRule } from './search.ts';
@@ -26,6 +28,8 @@ export interface Reach {
   entry: Float64Array;
   /** Seconds on reaching the end of edges[i]; Infinity when that is beyond the budget (reached part of the way). */
   arrival: Float64Array;
+  /** The index in `edges` of edges[i]'s reverse when that was entered too, else -1. */
+  reverse: Int32Array;
   /** The origin edges and the fraction they are entered at. */
   origin: Endpoint;
 }
@@ -36,7 +40,8 @@ class EnteredList {
   source = new Uint32Array(1024);
   length = 0;
 
-  push(edge: number, source: number): void {
+  /** Appends the edge and returns its index. */
+  push(edge: number, source: number): number {
     if (this.length === this.edges.length) {
       const edges = new Uint32Array(2 * this.length);
       edges.set(this.edges);
@@ -46,7 +51,8 @@ class EnteredList {
       this.source = sources;
     }
     this.edges[this.length] = edge;
-    this.source[this.length++] = source;
+    this.source[this.length] = source;
+    return this.length++;
   }
 }
 
@@ -56,7 +62,7 @@ export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: numb
   const moves = new Moves(model, turnRule);
   const space = searchSpaceOf(graph);
   const stamp = space.begin();
-  const { cost, seen, heap } = space;
+  const { cost, seen, heap, pred } = space;
   // When cost is seconds the two labels are equal: keep one array.
   const sameCost = model.costIsSeconds;
   const seconds = sameCost ? cost : space.seconds;
@@ -70,7 +76,7 @@ export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: numb
     if (seen[e] !== stamp) {
       seen[e] = stamp;
       entry[e] = 0;
-      list.push(e, graph.edgeSource(e));
+      pred[e] = list.push(e, graph.edgeSource(e));
     } else if (c >= cost[e]!) continue;
     cost[e] = c;
     seconds[e] = rest * model.seconds(e);
@@ -89,7 +95,7 @@ export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: numb
       if (seen[e2] !== stamp) {
         seen[e2] = stamp;
         entry[e2] = s0;
-        list.push(e2, v);
+        pred[e2] = list.push(e2, v);
       } else {
         if (s0 < entry[e2]!) entry[e2] = s0;
         if (c >= cost[e2]!) continue;
@@ -103,12 +109,16 @@ export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: numb
   const edges = list.edges.slice(0, list.length);
   const arrival = new Float64Array(edges.length);
   const entered = new Float64Array(edges.length);
+  const reverse = new Int32Array(edges.length);
   for (let i = 0; i < edges.length; i++) {
-    const s = seconds[edges[i]!]!;
+    const e = edges[i]!;
+    const s = seconds[e]!;
     arrival[i] = s <= maxSeconds ? s : Infinity;
-    entered[i] = entry[edges[i]!]!;
+    entered[i] = entry[e]!;
+    const r = a.edgeReverse[e]!;
+    reverse[i] = r !== NO_EDGE && seen[r] === stamp ? pred[r]! : -1;
   }
-  return { edges, source: list.source.slice(0, list.length), entry: entered, arrival, origin };
+  return { edges, source: list.source.slice(0, list.length), entry: entered, arrival, reverse, origin };
 }
 
 /** Arrival seconds for every edge of the graph (Infinity where not reached): for tools and tests. */

@@ -1,6 +1,7 @@
 /**
- * Everything reachable from an origin within a time budget (for isochrones): the same edge-based
- * search as search.ts, ordered by cost, with labels whose seconds exceed the budget left
+ * Everything reachable from an origin within a time budget (for isochrones). When cost is seconds
+ * and turns are bound by the graph's rules (or none), reach-nodes.ts answers with node labels;
+ * otherwise the same edge-based search as search.ts, ordered by cost, with labels whose seconds exceed the budget left
  * unexpanded. Without preferences cost is seconds, so this is exactly "within T seconds"; with
  * preferences (avoid=ferries …) it is "within T seconds along the least-cost paths".
  *
@@ -14,50 +15,19 @@
  */
 import type { CostModel } from './cost-model.ts';
 import type { Endpoint } from './endpoints.ts';
-import { NO_EDGE } from './graph-format.ts';
 import { Moves } from './moves.ts';
+import { EnteredList, type Reach } from './reach-list.ts';
+import { nodeReachFits, reachByNodes } from './reach-nodes.ts';
 import { searchSpaceOf } from './search-space.ts';
 import type { TurnRule } from './search.ts';
+import { turnRuleNodes } from './turn-rule.ts';
 
-export interface Reach {
-  /** Every edge entered within the budget (origin edges first). */
-  edges: Uint32Array;
-  /** The node edges[i] leaves. */
-  source: Uint32Array;
-  /** Seconds on entering edges[i] (0 for an origin edge, where it is entered at its origin fraction). */
-  entry: Float64Array;
-  /** Seconds on reaching the end of edges[i]; Infinity when that is beyond the budget (reached part of the way). */
-  arrival: Float64Array;
-  /** The index in `edges` of edges[i]'s reverse when that was entered too, else -1. */
-  reverse: Int32Array;
-  /** The origin edges and the fraction they are entered at. */
-  origin: Endpoint;
-}
-
-/** The entered edges and their sources in order, in typed arrays that double when full. */
-class EnteredList {
-  edges = new Uint32Array(1024);
-  source = new Uint32Array(1024);
-  length = 0;
-
-  /** Appends the edge and returns its index. */
-  push(edge: number, source: number): number {
-    if (this.length === this.edges.length) {
-      const edges = new Uint32Array(2 * this.length);
-      edges.set(this.edges);
-      const sources = new Uint32Array(2 * this.length);
-      sources.set(this.source);
-      this.edges = edges;
-      this.source = sources;
-    }
-    this.edges[this.length] = edge;
-    this.source[this.length] = source;
-    return this.length++;
-  }
-}
+export type { Reach } from './reach-list.ts';
 
 export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: number, turnRule?: TurnRule): Reach {
   const graph = model.graph;
+  const restricted = turnRule === undefined ? null : turnRuleNodes(turnRule);
+  if (model.costIsSeconds && restricted !== undefined && nodeReachFits(graph)) return reachByNodes(model, origin, maxSeconds, restricted, turnRule);
   const a = graph.arrays;
   const moves = new Moves(model, turnRule);
   const space = searchSpaceOf(graph);
@@ -106,19 +76,7 @@ export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: numb
       if (s <= maxSeconds) heap.push(c, e2);
     }
   }
-  const edges = list.edges.slice(0, list.length);
-  const arrival = new Float64Array(edges.length);
-  const entered = new Float64Array(edges.length);
-  const reverse = new Int32Array(edges.length);
-  for (let i = 0; i < edges.length; i++) {
-    const e = edges[i]!;
-    const s = seconds[e]!;
-    arrival[i] = s <= maxSeconds ? s : Infinity;
-    entered[i] = entry[e]!;
-    const r = a.edgeReverse[e]!;
-    reverse[i] = r !== NO_EDGE && seen[r] === stamp ? pred[r]! : -1;
-  }
-  return { edges, source: list.source.slice(0, list.length), entry: entered, arrival, reverse, origin };
+  return list.answer(space, stamp, seconds, maxSeconds, origin, a.edgeReverse);
 }
 
 /** Arrival seconds for every edge of the graph (Infinity where not reached): for tools and tests. */

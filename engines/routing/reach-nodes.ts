@@ -16,16 +16,18 @@ import type { Endpoint } from './endpoints.ts';
 import { NO_EDGE } from './graph-format.ts';
 import { Moves, type TurnRule } from './moves.ts';
 import { EnteredList, type Reach } from './reach-list.ts';
+import { QuaternaryHeap } from './reach-queue.ts';
 import type { RoadGraph } from './road-graph.ts';
 import { searchSpaceOf } from './search-space.ts';
 
 /**
  * Per node of a graph, interleaved so one cache line holds all of a node's (a search reads them
  * together, at nodes scattered over the graph): FIRST, SECOND, VIA (the edge the first label
- * arrived over) and SEEN (the generation stamp, as SearchSpace's).
+ * arrived over) and SEEN (the generation stamp, as SearchSpace's); and the search's queue.
  */
 class NodeLabels {
   readonly slots: Float64Array;
+  readonly heap = new QuaternaryHeap();
   stamp = 0;
 
   constructor(nodeCount: number) {
@@ -37,6 +39,7 @@ class NodeLabels {
       for (let i = SEEN; i < this.slots.length; i += 4) this.slots[i] = 0;
       this.stamp = 0;
     }
+    this.heap.clear();
     return ++this.stamp;
   }
 }
@@ -59,11 +62,11 @@ export function reachByNodes(model: CostModel, origin: Endpoint, maxSeconds: num
   const moves = new Moves(model, turnRule);
   const space = searchSpaceOf(graph);
   const stamp = space.begin();
-  const { cost, seen, heap, pred, metres: entry } = space;
+  const { cost, seen, pred, metres: entry } = space;
   let node = labels.get(graph);
   if (!node) labels.set(graph, (node = new NodeLabels(graph.nodeCount)));
   const nodeStamp = node.begin();
-  const n = node.slots;
+  const { slots: n, heap } = node;
   const edgeIds = 2 * graph.nodeCount;
   const list = new EnteredList();
 

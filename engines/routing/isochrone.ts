@@ -5,10 +5,10 @@
  */
 import { contours } from 'd3-contour';
 import type { CostModel } from './cost-model.ts';
-import { haversineMetres } from '../../lib/geo/haversine.ts';
-import { EDGE_FLAG, fromMicroDegrees } from './graph-format.ts';
-import { createTimeGrid, spreadOffRoad, stampTime, type Bounds, type TimeGrid } from './isochrone-grid.ts';
+import { fromMicroDegrees } from './graph-format.ts';
+import { createTimeGrid, spreadOffRoad, type Bounds, type TimeGrid } from './isochrone-grid.ts';
 import { isochroneRings, type BandGeometry } from './isochrone-polygons.ts';
+import { stampReached } from './isochrone-sampling.ts';
 import { locate } from './locate.ts';
 import { reachWithin, type Reach } from './reach.ts';
 import type { LngLat } from './road-graph.ts';
@@ -47,6 +47,7 @@ export function isochroneReach(snap: SnapIndex, model: CostModel, origin: LngLat
 export function isochroneGrid(model: CostModel, { reach, point }: ReachedArea, budget: number): TimeGrid {
   const grid = createTimeGrid(reachedBounds(model, reach, point));
   stampReached(grid, model, reach, budget);
+  spreadOffRoad(grid);
   return grid;
 }
 
@@ -72,56 +73,4 @@ function reachedBounds(model: CostModel, reach: Reach, origin: LngLat): Bounds {
     if (lat > b.maxLat) b.maxLat = lat;
   }
   return b;
-}
-
-/**
- * Points along every reached edge, at most 0.7 of a grid cell apart (so every cell a road crosses
- * gets one), stamped with their arrival times. Reads the shapes in place: no allocation per edge.
- */
-function stampReached(grid: TimeGrid, model: CostModel, reach: Reach, budget: number): void {
-  const a = model.graph.arrays;
-  const spacing = 0.7 * grid.cellMetres;
-  const startFraction = new Map(reach.origin.map((p) => [p.edge, p.fraction]));
-  for (let i = 0; i < reach.edges.length; i++) {
-    const e = reach.edges[i]!;
-    const entry = reach.entry[i]!;
-    const total = a.edgeLength[e]!;
-    const edgeSeconds = model.seconds(e);
-    // Origin edges are entered at 0 s (and only few others are).
-    const from = entry === 0 ? startFraction.get(e) ?? 0 : 0;
-    const target = a.edgeTarget[e]!;
-    const start = a.edgeShapeStart[e]!;
-    const count = a.edgeShapeCount[e]!;
-    const reversed = (a.edgeFlags[e]! & EDGE_FLAG.reversed) !== 0;
-    let x0 = fromMicroDegrees(a.nodeLng[reach.source[i]!]!);
-    let y0 = fromMicroDegrees(a.nodeLat[reach.source[i]!]!);
-    let along = 0;
-    // The edge's straight pieces in travel order, until a point lies beyond the budget.
-    pieces: for (let piece = 0; piece <= count; piece++) {
-      let x1: number;
-      let y1: number;
-      if (piece === count) {
-        x1 = fromMicroDegrees(a.nodeLng[target]!);
-        y1 = fromMicroDegrees(a.nodeLat[target]!);
-      } else {
-        const p = 2 * (start + (reversed ? count - 1 - piece : piece));
-        x1 = fromMicroDegrees(a.shapeCoords[p]!);
-        y1 = fromMicroDegrees(a.shapeCoords[p + 1]!);
-      }
-      const length = haversineMetres(x0, y0, x1, y1);
-      const steps = Math.max(1, Math.ceil(length / spacing));
-      for (let k = 0; k <= steps; k++) {
-        const fraction = total > 0 ? Math.min(1, (along + (length * k) / steps) / total) : 0;
-        if (fraction < from) continue;
-        const seconds = entry + (fraction - from) * edgeSeconds;
-        if (seconds > budget) break pieces;
-        const t = k / steps;
-        stampTime(grid, x0 + t * (x1 - x0), y0 + t * (y1 - y0), seconds);
-      }
-      along += length;
-      x0 = x1;
-      y0 = y1;
-    }
-  }
-  spreadOffRoad(grid);
 }

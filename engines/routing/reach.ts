@@ -1,6 +1,7 @@
 /**
- * Everything reachable from an origin within a time budget (for isochrones): the same edge-based
- * search as search.ts, ordered by cost, with labels whose seconds exceed the budget left
+ * Everything reachable from an origin within a time budget (for isochrones). When cost is seconds
+ * and turns are bound by the graph's rules (or none), reach-nodes.ts answers with node labels;
+ * otherwise the same edge-based search as search.ts, ordered by cost, with labels whose seconds exceed the budget left
  * unexpanded. Without preferences cost is seconds, so this is exactly "within T seconds"; with
  * preferences (avoid=ferries …) it is "within T seconds along the least-cost paths".
  *
@@ -10,53 +11,28 @@
  * Labels beyond the budget are kept but never queued: they would only be popped and dropped. A
  * popped label is stale when its key is no longer the edge's cost (a cheaper one was pushed
  * since; pushes are strictly cheaper, so only the current label matches), which spares `done`.
+ * `pred` holds each entered edge's index in the list (a reach has no paths).
  */
 import type { CostModel } from './cost-model.ts';
 import type { Endpoint } from './endpoints.ts';
 import { Moves } from './moves.ts';
+import { EnteredList, type Reach } from './reach-list.ts';
+import { nodeReachFits, reachByNodes } from './reach-nodes.ts';
 import { searchSpaceOf } from './search-space.ts';
 import type { TurnRule } from './search.ts';
+import { turnRuleNodes } from './turn-rule.ts';
 
-export interface Reach {
-  /** Every edge entered within the budget (origin edges first). */
-  edges: Uint32Array;
-  /** The node edges[i] leaves. */
-  source: Uint32Array;
-  /** Seconds on entering edges[i] (0 for an origin edge, where it is entered at its origin fraction). */
-  entry: Float64Array;
-  /** Seconds on reaching the end of edges[i]; Infinity when that is beyond the budget (reached part of the way). */
-  arrival: Float64Array;
-  /** The origin edges and the fraction they are entered at. */
-  origin: Endpoint;
-}
-
-/** The entered edges and their sources in order, in typed arrays that double when full. */
-class EnteredList {
-  edges = new Uint32Array(1024);
-  source = new Uint32Array(1024);
-  length = 0;
-
-  push(edge: number, source: number): void {
-    if (this.length === this.edges.length) {
-      const edges = new Uint32Array(2 * this.length);
-      edges.set(this.edges);
-      const sources = new Uint32Array(2 * this.length);
-      sources.set(this.source);
-      this.edges = edges;
-      this.source = sources;
-    }
-    this.edges[this.length] = edge;
-    this.source[this.length++] = source;
-  }
-}
+export type { Reach } from './reach-list.ts';
 
 export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: number, turnRule?: TurnRule): Reach {
   const graph = model.graph;
+  const restricted = turnRule === undefined ? null : turnRuleNodes(turnRule);
+  if (model.costIsSeconds && restricted !== undefined && nodeReachFits(graph)) return reachByNodes(model, origin, maxSeconds, restricted, turnRule);
   const a = graph.arrays;
   const moves = new Moves(model, turnRule);
   const space = searchSpaceOf(graph);
   const stamp = space.begin();
-  const { cost, seen, heap } = space;
+  const { cost, seen, heap, pred } = space;
   // When cost is seconds the two labels are equal: keep one array.
   const sameCost = model.costIsSeconds;
   const seconds = sameCost ? cost : space.seconds;
@@ -70,7 +46,7 @@ export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: numb
     if (seen[e] !== stamp) {
       seen[e] = stamp;
       entry[e] = 0;
-      list.push(e, graph.edgeSource(e));
+      pred[e] = list.push(e, graph.edgeSource(e));
     } else if (c >= cost[e]!) continue;
     cost[e] = c;
     seconds[e] = rest * model.seconds(e);
@@ -89,7 +65,7 @@ export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: numb
       if (seen[e2] !== stamp) {
         seen[e2] = stamp;
         entry[e2] = s0;
-        list.push(e2, v);
+        pred[e2] = list.push(e2, v);
       } else {
         if (s0 < entry[e2]!) entry[e2] = s0;
         if (c >= cost[e2]!) continue;
@@ -100,15 +76,7 @@ export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: numb
       if (s <= maxSeconds) heap.push(c, e2);
     }
   }
-  const edges = list.edges.slice(0, list.length);
-  const arrival = new Float64Array(edges.length);
-  const entered = new Float64Array(edges.length);
-  for (let i = 0; i < edges.length; i++) {
-    const s = seconds[edges[i]!]!;
-    arrival[i] = s <= maxSeconds ? s : Infinity;
-    entered[i] = entry[edges[i]!]!;
-  }
-  return { edges, source: list.source.slice(0, list.length), entry: entered, arrival, origin };
+  return list.answer(space, stamp, seconds, maxSeconds, origin, a.edgeReverse);
 }
 
 /** Arrival seconds for every edge of the graph (Infinity where not reached): for tools and tests. */

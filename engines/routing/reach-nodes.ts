@@ -16,7 +16,7 @@ import type { Endpoint } from './endpoints.ts';
 import { NO_EDGE } from './graph-format.ts';
 import { Moves, type TurnRule } from './moves.ts';
 import { EnteredList, type Reach } from './reach-list.ts';
-import { QuaternaryHeap } from './reach-queue.ts';
+import { MinHeap } from './heap.ts';
 import type { RoadGraph } from './road-graph.ts';
 import { searchSpaceOf } from './search-space.ts';
 
@@ -27,7 +27,7 @@ import { searchSpaceOf } from './search-space.ts';
  */
 class NodeLabels {
   readonly slots: Float64Array;
-  readonly heap = new QuaternaryHeap();
+  readonly heap = new MinHeap(4096);
   stamp = 0;
 
   constructor(nodeCount: number) {

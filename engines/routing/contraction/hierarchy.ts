@@ -19,24 +19,6 @@ export class ContractionHierarchy {
     this.nodes = new HierarchyNodes(c.nodes - c.regionEdges, arrays);
   }
 
-  /**
-   * The lower-ranked end of an arc (the node whose CSR slot holds it): where a forward search
-   * came from over an up arc, or a backward search over a down arc. Binary search over the CSR.
-   */
-  arcOwner(arc: number): number {
-    const down = arc >= this.upArcs;
-    const first = down ? this.arrays.downFirst : this.arrays.upFirst;
-    const slot = down ? arc - this.upArcs : arc;
-    let lo = 0;
-    let hi = this.nodeCount - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (first[mid]! <= slot) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  }
-
   /** Throws unless the hierarchy was built for a graph of this shape. */
   assertFits(graph: RoadGraph): void {
     if (graph.nodeCount !== this.nodes.roadNodes || graph.edgeCount !== this.edgeCount) {

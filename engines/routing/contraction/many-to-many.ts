@@ -99,7 +99,7 @@ export function chTable(
       const x = bwd.step(true);
       if (x < 0 || bwd.settledStalled) continue;
       const arc = bwd.predArc[x]!;
-      const parent = arc < 0 ? -1 : buckets.nodeEntry[ch.arcOwner(arc)]!;
+      const parent = arc < 0 ? -1 : buckets.nodeEntry[bwd.predNode[x]!]!;
       buckets.add(x, j, bwd.dist[x]!, arc, parent);
     }
   });

@@ -25,7 +25,7 @@ export function unpackForward(ch: ContractionHierarchy, fwd: UpwardSearch, node:
   let v = node;
   while (fwd.predArc[v]! >= 0) {
     chain.push(fwd.predArc[v]!);
-    v = ch.arcOwner(fwd.predArc[v]!);
+    v = fwd.predNode[v]!;
   }
   for (let i = chain.length - 1; i >= 0; i--) unpackArc(ch, chain[i]!, out, stack);
   return seedPosition(fwd.predArc[v]!);
@@ -39,7 +39,7 @@ export function unpackBackward(ch: ContractionHierarchy, bwd: UpwardSearch, node
   let v = node;
   while (bwd.predArc[v]! >= 0) {
     unpackArc(ch, bwd.predArc[v]!, out, stack);
-    v = ch.arcOwner(bwd.predArc[v]!);
+    v = bwd.predNode[v]!;
   }
   return seedPosition(bwd.predArc[v]!);
 }

@@ -15,8 +15,10 @@ export const seedPosition = (predArc: number): number => -1 - predArc;
 export class UpwardSearch {
   readonly dist: Float64Array;
   readonly seen: Uint32Array;
-  /** Arc id that reached the node (it came from ch.arcOwner(arc)), or seedMark(position) for a seed. */
+  /** Arc id that reached the node, or seedMark(position) for a seed. */
   readonly predArc: Int32Array;
+  /** The node predArc came from (its lower end, where its CSR slot is); unset at a seed. */
+  readonly predNode: Uint32Array;
   readonly heap = new MinHeap(1024);
   stamp = 0;
   /** Whether the node the last step settled was stalled (its label then serves no meeting or bucket). */
@@ -36,6 +38,7 @@ export class UpwardSearch {
     this.dist = new Float64Array(n);
     this.seen = new Uint32Array(n);
     this.predArc = new Int32Array(n);
+    this.predNode = new Uint32Array(n);
     this.first = forward ? a.upFirst : a.downFirst;
     this.head = forward ? a.upHead : a.downHead;
     this.weight = forward ? a.upWeight : a.downWeight;
@@ -109,6 +112,7 @@ export class UpwardSearch {
         seen[x] = stamp;
         dist[x] = d;
         this.predArc[x] = base + i;
+        this.predNode[x] = v;
         heap.push(d, x);
       }
     }

@@ -1,6 +1,7 @@
 /**
- * Everything reachable from an origin within a time budget (for isochrones): the same edge-based
- * search as search.ts, ordered by cost, with labels whose seconds exceed the budget left
+ * Everything reachable from an origin within a time budget (for isochrones). When cost is seconds
+ * and turns are bound by the graph's rules (or none), reach-nodes.ts answers with node labels;
+ * otherwise the same edge-based search as search.ts, ordered by cost, with labels whose seconds exceed the budget left
  * unexpanded. Without preferences cost is seconds, so this is exactly "within T seconds"; with
  * preferences (avoid=ferries …) it is "within T seconds along the least-cost paths".
  *
@@ -16,13 +17,17 @@ import type { CostModel } from './cost-model.ts';
 import type { Endpoint } from './endpoints.ts';
 import { Moves } from './moves.ts';
 import { EnteredList, type Reach } from './reach-list.ts';
+import { nodeReachFits, reachByNodes } from './reach-nodes.ts';
 import { searchSpaceOf } from './search-space.ts';
 import type { TurnRule } from './search.ts';
+import { turnRuleNodes } from './turn-rule.ts';
 
 export type { Reach } from './reach-list.ts';
 
 export function reachWithin(model: CostModel, origin: Endpoint, maxSeconds: number, turnRule?: TurnRule): Reach {
   const graph = model.graph;
+  const restricted = turnRule === undefined ? null : turnRuleNodes(turnRule);
+  if (model.costIsSeconds && restricted !== undefined && nodeReachFits(graph)) return reachByNodes(model, origin, maxSeconds, restricted, turnRule);
   const a = graph.arrays;
   const moves = new Moves(model, turnRule);
   const space = searchSpaceOf(graph);

@@ -28,6 +28,8 @@ export class RoadGraph {
   private readonly strings = new Map<number, string>();
   /** Bit e set when edge e is the in-edge of some turn restriction (built on first use). */
   private restrictedIn: Uint32Array | null = null;
+  /** By mode bits: bit v set when a restriction for those modes has node v as its via (built on first use). */
+  private readonly restrictedVia = new Map<number, Uint32Array>();
 
   constructor(readonly arrays: GraphArrays) {
     this.nodeCount = arrays.nodeLng.length;
@@ -146,6 +148,22 @@ export class RoadGraph {
     const bits = new Uint32Array((this.edgeCount + 31) >>> 5);
     for (const e of this.arrays.turnInEdge) bits[e >>> 5] = bits[e >>> 5]! | (1 << (e & 31));
     this.restrictedIn = bits;
+    return bits;
+  }
+
+  /** The nodes where a turn restriction binds the modes of `modeBits`, as a bitset: elsewhere turnForbidden is always false for them. */
+  restrictedNodes(modeBits: number): Uint32Array {
+    let bits = this.restrictedVia.get(modeBits);
+    if (!bits) {
+      const { turnInEdge, turnModes, edgeTarget } = this.arrays;
+      bits = new Uint32Array((this.nodeCount + 31) >>> 5);
+      for (let i = 0; i < turnInEdge.length; i++) {
+        if ((turnModes[i]! & modeBits) === 0) continue;
+        const v = edgeTarget[turnInEdge[i]!]!;
+        bits[v >>> 5] = bits[v >>> 5]! | (1 << (v & 31));
+      }
+      this.restrictedVia.set(modeBits, bits);
+    }
     return bits;
   }
 

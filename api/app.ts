@@ -9,6 +9,7 @@ import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
 import { createAuthenticator } from './access/authenticator.ts';
 import { sendMetered } from './access/meter.ts';
+import { solveSlotGateFor } from './access/solve-slots.ts';
 import { createRequestLimiter, type RequestLimiter } from './access/rate-limit.ts';
 import { unroutableAnswer } from './unroutable-ids.ts';
 import { loggerOptions, requestLogController } from './logging.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(openapiPlugin, { baseUrl: deps.config.baseUrl, version });
   await app.register(wellKnownPlugin, { baseUrl: deps.config.baseUrl });
+  app.decorate('solveSlots', solveSlotGateFor(deps.redis, deps.config.redisPrefix));
   for (const routePlugin of routes) await app.register(routePlugin);
   return app;
 }

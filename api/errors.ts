@@ -34,6 +34,40 @@ export class ApiError extends Error {
   }
 }
 
+/** One entry of an Optimization error's fieldViolations. */
+export interface FieldViolation {
+  field: string;
+  description: string;
+}
+
+export type OptimizationStatus = 'INVALID_ARGUMENT' | 'FAILED_PRECONDITION' | 'NOT_FOUND' | 'RESOURCE_EXHAUSTED' | 'DEADLINE_EXCEEDED';
+
+function optimizationError(
+  statusCode: number, status: OptimizationStatus, message: string, fieldViolations?: readonly FieldViolation[], headers?: Record<string, string>,
+): ApiError {
+  const extra = fieldViolations === undefined ? { status } : { status, fieldViolations: fieldViolations.map((v) => ({ ...v })) };
+  return new ApiError(statusCode, message, { code: status, headers, extra });
+}
+
+/** The format's status name of an HTTP status, for errors the optimization paths share with every route. */
+const STATUS_NAMES: Readonly<Record<number, string>> = {
+  400: 'INVALID_ARGUMENT', 404: 'NOT_FOUND', 413: 'INVALID_ARGUMENT', 415: 'INVALID_ARGUMENT', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 502: 'UNAVAILABLE', 503: 'UNAVAILABLE', 504: 'DEADLINE_EXCEEDED',
+};
+
+/**
+ * An answer of an optimization path in that endpoint's shape: a shared error (bad JSON, 413, the
+ * rate limit, a missing roads release) gains the format's `status` (a 400's code becomes
+ * INVALID_ARGUMENT), no-store and a zero billable count. The key check's 401 and 403 stay as
+ * volume 1 writes them.
+ */
+export function asOptimizationError(err: ApiError): ApiError {
+  if (err.statusCode === 401 || err.statusCode === 403 || err.plainText) return err;
+  const headers = { ...err.headers, 'cache-control': 'no-store', 'x-svc-billable-shipments': '0' };
+  const status = (err.extra.status as string | undefined) ?? STATUS_NAMES[err.statusCode] ?? 'UNKNOWN';
+  const code = err.extra.status === undefined && (err.statusCode === 400 || err.statusCode === 413) ? status : err.code ?? status;
+  return new ApiError(err.statusCode, err.message, { code, headers, extra: { ...err.extra, status } });
+}
+
 /** How a 503 names the service of a release kind, where that is not `<kind> data`. */
 const SERVICE_OF_KIND: Readonly<Record<string, string>> = { [GEOCODING_KIND]: 'geocode', [ROADS_KIND]: 'routing' };
 
@@ -147,6 +181,40 @@ export const errors = {
    */
   notWiredUp: (service: string, contract: Record<string, string>) =>
     new ApiError(503, `${service} is not wired up in this deployment`, { extra: { contract } }),
+  /**
+   * Optimization (volume 3): `{error, code, status, fieldViolations?}`, code and status the
+   * format's status name. `field` names the one field at fault, or lists every violation (one per problem).
+   */
+  invalidArgument: (message: string, field?: string | readonly FieldViolation[]) =>
+    optimizationError(400, 'INVALID_ARGUMENT', message, field === undefined ? undefined : typeof field === 'string' ? [{ field, description: message }] : field),
+  /** Optimization: mandatory shipments that cannot all be served, or one unreachable by road. */
+  failedPrecondition: (message: string) => optimizationError(400, 'FAILED_PRECONDITION', message),
+  /** Optimization: a `:method` suffix other than optimizeTours on an alias path. */
+  optimizationNotFound: (message = 'not found: the only method is :optimizeTours') => optimizationError(404, 'NOT_FOUND', message),
+  /** Optimization rule 8: the account's solves at once are all running. */
+  solveSlotsBusy: (retryAfterSeconds: number, solvesAtOnce?: number) =>
+    optimizationError(429, 'RESOURCE_EXHAUSTED', solvesAtOnce === undefined
+      ? 'too many concurrent solves for this account'
+      : `too many concurrent solves: ${solvesAtOnce} at once per account on this plan`, undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    }),
+  /**
+   * Optimization Billing 5: the solve's new shipments exceed the quota or spend cap. Volume 1's
+   * code, message and Retry-After (as quotaExceeded / spendCap), plus the format's status.
+   */
+  optimizationQuota: (code: 'quota_exceeded' | 'spend_cap', dashboardUrl: string) => {
+    const base = code === 'quota_exceeded' ? errors.quotaExceeded(dashboardUrl) : errors.spendCap(dashboardUrl);
+    return new ApiError(429, base.message, { code: base.code, headers: base.headers, extra: { status: 'RESOURCE_EXHAUSTED' } });
+  },
+  /** Optimization rule 6: road travel and solver overran their shared budget. */
+  deadlineExceeded: (message = 'deadline exceeded: the solve did not finish within its time budget') =>
+    optimizationError(504, 'DEADLINE_EXCEEDED', message),
+  /**
+   * Optimization body over 4 MiB. The format has no status name of its own for 413; a body the
+   * service refuses to read is an invalid argument, and a retry of the same body never succeeds.
+   */
+  bodyTooLarge: (limitBytes = 4 * 1024 * 1024) =>
+    optimizationError(413, 'INVALID_ARGUMENT', `request body exceeds ${limitBytes / (1024 * 1024)} MiB`),
   /** Volume 1 "Errors": the one JSON error of the terrain and contour tile routes (and /elevation's 404). */
   archiveNotConfigured: (archive: 'terrain' | 'contour') => new ApiError(404, `${archive} archive not configured`),
 } as const;

@@ -2,6 +2,7 @@ import type { Config } from '../lib/config.ts';
 import type { KeyRecord } from '../lib/keys.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
+import type { SolveSlotGate } from './access/solve-slots.ts';
 
 /** What canmap's plugins add to Fastify's types. */
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     now: () => number;
     /** The config validated at start (lib/config.ts), as `buildApp` was given it. */
     config: Config;
+    /** POST /optimize's solves at once per account (volume 1 plan table), on the API's Redis; unlimited without one. */
+    solveSlots: SolveSlotGate;
   }
   interface FastifyRequest {
     /** The authenticated key; null only on the few routes marked `config: { public: true }`. */
@@ -24,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Served without an API key: the OAuth protected-resource metadata the 401 points to, and the dashboard's /account/* (browser session). */
     public?: boolean;
+    /** Errors are answered in the optimization endpoint's shape (api/errors.ts asOptimizationError). */
+    optimizationErrors?: boolean;
   }
 }
 

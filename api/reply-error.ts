@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { QueryError } from '../lib/query-error.ts';
 import { ReleaseUnavailableError } from '../releases/unavailable.ts';
-import { ApiError, errors } from './errors.ts';
+import { ApiError, asOptimizationError, errors } from './errors.ts';
 import { contextSchema, schemaErrorCode, validationCode, validationMessage, type SchemaError } from './validation-message.ts';
 
 const INVALID_JSON = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
@@ -30,6 +30,11 @@ function isClientAbort(err: unknown, request: FastifyRequest): boolean {
  * null means a fault of ours (logged and answered 500 by the caller).
  */
 export function toApiError(err: unknown, request: FastifyRequest): ApiError | null {
+  const answer = catalogued(err, request);
+  return answer && request.routeOptions?.config?.optimizationErrors ? asOptimizationError(answer) : answer;
+}
+
+function catalogued(err: unknown, request: FastifyRequest): ApiError | null {
   const bodyCode = schemaErrorCode(contextSchema('body', request.routeOptions?.schema));
   if (bodyCode === 'invalid_body' && !request.is404 && isUnreadableBody(err)) return errors.invalidBody(bodyMessage(err));
   if (err instanceof ApiError) return err;

@@ -31,3 +31,27 @@ export const PRODUCTION_ORIGINS_PER_KEY: Readonly<Record<Plan, number>> = {
 /** Plan-enforcement blocks (volume 3, "Plan enforcement state of a key"); no block = active. */
 export const BLOCK_STATES = ['quota_exceeded', 'spend_cap', 'billing_required'] as const;
 export type BlockState = (typeof BLOCK_STATES)[number];
+
+/** Volume 1 "Limits", optimization per plan (initial values); keys without an account get growth's. */
+export interface OptimizationLimits {
+  /** Every entry of model.shipments, ignored ones included. */
+  shipments: number;
+  vehicles: number;
+  /** Distinct places after merging; own matrices may hold at most its square of cells. */
+  locations: number;
+  /** The longest solve a request's timeout is clamped to. */
+  longestSolveSeconds: number;
+  /** Concurrent solves per account (or per key without an account). */
+  solvesAtOnce: number;
+}
+
+export const OPTIMIZATION_LIMITS: Readonly<Record<Plan, Readonly<OptimizationLimits>>> = {
+  hobby: { shipments: 25, vehicles: 5, locations: 100, longestSolveSeconds: 10, solvesAtOnce: 1 },
+  indie: { shipments: 500, vehicles: 50, locations: 500, longestSolveSeconds: 30, solvesAtOnce: 2 },
+  growth: { shipments: 2000, vehicles: 200, locations: 1000, longestSolveSeconds: 60, solvesAtOnce: 2 },
+};
+
+/** The optimization limits of a key's plan; a key without an account (plan null) gets growth's. */
+export function optimizationLimitsOf(plan: Plan | null): Readonly<OptimizationLimits> {
+  return OPTIMIZATION_LIMITS[plan ?? 'growth'];
+}

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * The API key a request presents, from the first form present in the spec's order:
- * `Authorization: Bearer`, then `X-API-Key`, then the `key` query parameter. An Authorization
+ * `Authorization: Bearer`, then `X-API-Key`, then the `key` query parameter, then (optimization
+ * paths only) the vendor-compatible `X-Goog-Api-Key`. An Authorization
  * header with another scheme is left to its owner (volume 1: X-API-Key exists for those clients).
  */
 export function presentedKey(request: FastifyRequest): string | null {
@@ -15,7 +16,17 @@ export function presentedKey(request: FastifyRequest): string | null {
   const header = request.headers['x-api-key'];
   const headerValue = (Array.isArray(header) ? header[0] : header)?.trim();
   if (headerValue) return headerValue;
-  return queryKey(request) || null;
+  return queryKey(request) || vendorKey(request) || null;
+}
+
+/** The optimization endpoints' route-optimization clients send their key in the vendor's header (volume 1). */
+const VENDOR_KEY_HEADER = 'x-goog-api-key';
+const OPTIMIZATION_PATH = /^\/(?:optimize|(?:v1\/)?projects\/[^/?]+(?:\/locations\/[^/?]+)?)(?:\?|$)/;
+
+function vendorKey(request: FastifyRequest): string | undefined {
+  if (!OPTIMIZATION_PATH.test(request.url)) return undefined;
+  const header = request.headers[VENDOR_KEY_HEADER];
+  return (Array.isArray(header) ? header[0] : header)?.trim();
 }
 
 function queryKey(request: FastifyRequest): string | undefined {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDevOrigin } from '../../lib/dev-origins.ts';
 import type { MeterJournal } from '../../engines/access/meter-journal.ts';
-import { BILLABLE_QUERIES_HEADER, pathOf, type Metering } from '../../engines/access/metering.ts';
+import { BILLABLE_QUERIES_HEADER, BILLABLE_SHIPMENTS_HEADER, BILLED_FROM_DEV_ORIGINS, pathOf, type Metering } from '../../engines/access/metering.ts';
 import { utcDay } from '../../lib/utc-calendar.ts';
 import { errors, type ApiError } from '../errors.ts';
 import { replyWithError, sendApiError } from '../reply-error.ts';
@@ -37,14 +37,16 @@ export function createMeterHook({ journal, metering, now }: RequestMeterOptions)
       path,
       statusCode: reply.statusCode,
       billableQueries: reply.getHeader(BILLABLE_QUERIES_HEADER) as string | number | string[] | undefined,
+      billableShipments: reply.getHeader(BILLABLE_SHIPMENTS_HEADER) as string | number | string[] | undefined,
     });
     if (calls === 0) return done(null, payload);
+    const family = metering.familyOf(path);
     journal.record({
       day: utcDay(now()),
       keyId: key.id,
       accountId: key.accountId,
-      family: metering.familyOf(path),
-      dev: devCaller(request),
+      family,
+      dev: !BILLED_FROM_DEV_ORIGINS.has(family) && devCaller(request),
       calls,
       premium: request.premium ? calls : 0,
     }, (err) => {

@@ -9,6 +9,7 @@ import { geocodeRoutes } from './geocode/index.ts';
 import { identifyRoutes } from './identify/index.ts';
 import { layersRoutes } from './layers/index.ts';
 import { mapPageRoutes } from './map-page/index.ts';
+import { optimizationRoutes } from './optimization/index.ts';
 import { placesRoutes } from './places/index.ts';
 import { roadEventsRoutes } from './road-events/index.ts';
 import { routingRoutes } from './routing/index.ts';
@@ -41,4 +42,5 @@ export const routes: FastifyPluginAsync[] = [
   mapPageRoutes,
   assetsRoutes,
   routingRoutes,
+  optimizationRoutes,
 ];

@@ -6,7 +6,29 @@
 /** Set by a route whose answer is several calls (POST /geocode/batch: its non-blank queries); the meter reads it. */
 export const BILLABLE_QUERIES_HEADER = 'x-billable-queries';
 
-/** Endpoint family of each first path segment; any other path (an unserved one) is `other`. */
+/**
+ * Set by the Optimization route on its answers (volume 3 "Optimization response"): the performed
+ * shipments it bills (engines/access/optimization-billing.ts). The meter counts it on a 200 only.
+ */
+export const BILLABLE_SHIPMENTS_HEADER = 'x-svc-billable-shipments';
+
+export const OPTIMIZATION_FAMILY = 'optimization';
+
+/**
+ * POST /optimize and its aliases /v1/projects/{p}:optimizeTours, /projects/{p}:optimizeTours and
+ * their /locations/{l} forms. Any `:method` suffix is matched: the route answers the others 404
+ * NOT_FOUND, and every non-200 answer of this endpoint is free (Billing 2).
+ */
+const OPTIMIZATION_PATH = /^\/(?:optimize|(?:v1\/)?projects\/[^/]+?(?:\/locations\/[^/]+?)?(?::|%3[aA])[A-Za-z]+)$/;
+
+export function isOptimizationPath(path: string): boolean {
+  return OPTIMIZATION_PATH.test(path);
+}
+
+/** Families whose calls are billed from dev origins too (volume 3, Optimization Billing 4). */
+export const BILLED_FROM_DEV_ORIGINS: ReadonlySet<string> = new Set([OPTIMIZATION_FAMILY]);
+
+/** Endpoint family of each first path segment (optimization's paths aside); any other path (an unserved one) is `other`. */
 export const FAMILIES: Readonly<Record<string, string>> = {
   geocode: 'geocode',
   places: 'places',
@@ -73,6 +95,14 @@ export function pathOf(url: string): string {
   return q === -1 ? url : url.slice(0, q);
 }
 
+type HeaderValue = string | number | string[];
+
+function headerCount(value: HeaderValue | undefined): number | null {
+  if (value === undefined || Array.isArray(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= 0 ? n : null;
+}
+
 export interface Metering {
   /** The family a request path is counted under. */
   familyOf(path: string): string;
@@ -81,8 +111,10 @@ export interface Metering {
   /**
    * The calls an authenticated request's answer counts as: 0 for door rejections and exempt
    * routes; the `x-billable-queries` value when the route set one (POST /geocode/batch); else 1.
+   * Optimization paths: the `x-svc-billable-shipments` value on a 200 (0 when absent or
+   * malformed), 0 on any other status.
    */
-  callsOf(answer: { method: string; path: string; statusCode: number; billableQueries?: string | number | string[] }): number;
+  callsOf(answer: { method: string; path: string; statusCode: number; billableQueries?: HeaderValue; billableShipments?: HeaderValue }): number;
 }
 
 export function createMetering(unmeteredRoutes: readonly string[] = UNMETERED_ROUTES): Metering {
@@ -93,15 +125,15 @@ export function createMetering(unmeteredRoutes: readonly string[] = UNMETERED_RO
   };
   return {
     familyOf(path) {
+      if (isOptimizationPath(path)) return OPTIMIZATION_FAMILY;
       const end = path.indexOf('/', 1);
       return FAMILIES[end === -1 ? path.slice(1) : path.slice(1, end)] ?? OTHER_FAMILY;
     },
     unmetered,
-    callsOf({ method, path, statusCode, billableQueries }) {
+    callsOf({ method, path, statusCode, billableQueries, billableShipments }) {
       if (DOOR_STATUSES.has(statusCode) || unmetered(method, path)) return 0;
-      if (billableQueries === undefined || Array.isArray(billableQueries)) return 1;
-      const n = Number(billableQueries);
-      return Number.isSafeInteger(n) && n >= 0 ? n : 1;
+      if (isOptimizationPath(path)) return statusCode === 200 ? headerCount(billableShipments) ?? 0 : 0;
+      return headerCount(billableQueries) ?? 1;
     },
   };
 }

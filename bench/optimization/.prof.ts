@@ -1,0 +1,10 @@
+import { toProblem } from '/work/main/bench/optimization/engine.ts';
+import { loadInstance } from '/work/main/bench/optimization/instances.ts';
+import { solveInProcess } from '/work/main/engines/optimization/solver/index.ts';
+const [cls, name, ms] = process.argv.slice(2);
+const inst = loadInstance(cls as any, name!);
+const pb = toProblem(inst, 'vehicles');
+const stats = { iterations: 0, elapsedMs: 0 };
+const t = performance.now();
+const sol = solveInProcess(pb, { timeLimitMs: Number(ms), searchMode: 'CONSUME_ALL_AVAILABLE_TIME', seed: 1 }, stats);
+console.log(name, 'cost', sol.cost, 'iters', stats.iterations, 'elapsed', stats.elapsedMs.toFixed(0), 'total', (performance.now() - t).toFixed(0));

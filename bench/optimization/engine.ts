@@ -1,0 +1,102 @@
+/**
+ * Solver benchmark without HTTP: solves the vroom-scripts instances through SolverPool (or in
+ * process with --in-process) and prints per instance and per Solomon group the gap to the
+ * best-known solution and the time.
+ *
+ *   npm run bench:optimization:engine -- [--class solomon|homberger_200|li_lim_100] [--objective distance|vehicles]
+ *     [--time <ms per 100 visits>] [--only C101,R2] [--seed n] [--in-process] [--fast]
+ *
+ * Gap: against the `_distance` best-known for the distance objective (Solomon), else against the
+ * vehicles-first best-known. Distances are double-precision Euclidean; travel time = distance.
+ */
+import type { Problem, Shipment, Vehicle } from '../../engines/optimization/problem.ts';
+import { scheduleRoute } from '../../engines/optimization/schedule.ts';
+import { solveInProcess } from '../../engines/optimization/solver/index.ts';
+import { SolverPool } from '../../engines/optimization/solver-pool.ts';
+import { bestKnown, euclid, loadClass, type Instance, type InstanceClass } from './instances.ts';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** The instance as a solver Problem: locations = node ids, one vehicle type, cost = distance. */
+export function toProblem(inst: Instance, objective: 'distance' | 'vehicles'): Problem {
+  const size = inst.nodes.length;
+  const durations = new Float64Array(size * size);
+  for (let a = 0; a < size; a++) for (let b = 0; b < size; b++) durations[a * size + b] = euclid(inst, a, b);
+  const depot = inst.nodes[0]!;
+  const window = { start: depot.ready, end: depot.due };
+  const vehicle: Vehicle = {
+    matrix: 0, start: 0, end: 0, startWindow: window, endWindow: window, loadLimits: [{ max: inst.capacity }],
+    fixedCost: objective === 'vehicles' ? 1e6 : 0, costPerHour: 0, costPerTraveledHour: 0, costPerKilometer: 1000,
+    routeDurationLimit: { max: Infinity }, travelDurationLimit: { max: Infinity }, routeDistanceLimit: { max: Infinity }, breaks: [],
+  };
+  const visit = (n: number) => ({ location: n, duration: inst.nodes[n]!.service, windows: [{ start: inst.nodes[n]!.ready, end: inst.nodes[n]!.due }] });
+  const shipments: Shipment[] = [];
+  if (inst.pairs.length > 0) {
+    for (const [p, d] of inst.pairs) shipments.push({ pickup: visit(p), delivery: visit(d), demand: [inst.nodes[p]!.demand], penaltyCost: null, allowedVehicles: null });
+  } else {
+    for (let n = 1; n < size; n++) shipments.push({ pickup: null, delivery: visit(n), demand: [inst.nodes[n]!.demand], penaltyCost: null, allowedVehicles: null });
+  }
+  return {
+    horizon: depot.due, loadTypes: ['units'], matrices: [{ size, durations, distances: durations }],
+    vehicles: Array.from({ length: inst.vehicles }, () => ({ ...vehicle })), shipments,
+  };
+}
+
+interface Row {
+  name: string;
+  group: string;
+  gap: number;
+  vehicles: number;
+  bksVehicles: number;
+  ms: number;
+}
+
+async function main(): Promise<void> {
+  const cls = (arg('class') ?? 'solomon') as InstanceClass;
+  const objective = (arg('objective') ?? (cls === 'solomon' ? 'distance' : 'vehicles')) as 'distance' | 'vehicles';
+  const per100 = Number(arg('time') ?? 4000);
+  const seed = Number(arg('seed') ?? 1);
+  const only = arg('only')?.split(',');
+  const inProcess = process.argv.includes('--in-process');
+  const mode = process.argv.includes('--fast') ? 'RETURN_FAST' : 'CONSUME_ALL_AVAILABLE_TIME';
+  const instances = loadClass(cls).filter((i) => !only || only.some((o) => i.name.startsWith(o)));
+  const pool = inProcess ? null : new SolverPool(2);
+  const rows: Row[] = [];
+  console.log(`${cls} objective=${objective} time=${per100}ms/100 visits mode=${mode} ${inProcess ? 'in-process (1 thread)' : 'SolverPool(2)'}`);
+  for (const inst of instances) {
+    const problem = toProblem(inst, objective);
+    const visits = inst.nodes.length - 1;
+    const options = { timeLimitMs: Math.round((per100 * visits) / 100), searchMode: mode, seed } as const;
+    const began = performance.now();
+    const solution = pool ? await pool.solve(problem, options) : solveInProcess(problem, options);
+    const ms = performance.now() - began;
+    let distance = 0;
+    let used = 0;
+    solution.routes.forEach((stops, v) => {
+      if (stops.length === 0) return;
+      const sched = scheduleRoute(problem, v, stops);
+      if (!sched) throw new Error(`${inst.name}: route ${v} infeasible`);
+      distance += sched.metrics.travelDistanceMeters;
+      used++;
+    });
+    if (solution.skipped.length > 0) console.log(`${inst.name}: ${solution.skipped.length} skipped`);
+    const bks = bestKnown(inst);
+    const ref = objective === 'distance' ? bks.distance ?? bks.vehicles : bks.vehicles;
+    const gap = ref ? (Math.round(distance * 100) / 100 - ref.cost) / ref.cost : NaN;
+    rows.push({ name: inst.name, group: inst.group, gap, vehicles: used, bksVehicles: ref?.vehicles ?? 0, ms });
+    console.log(`${inst.name.padEnd(10)} ${(100 * gap).toFixed(2).padStart(6)}%  cost ${distance.toFixed(2).padStart(9)}  bks ${ref?.cost.toFixed(2)}  vehicles ${used}/${ref?.vehicles}  ${(ms / 1000).toFixed(2)}s`);
+  }
+  await pool?.close();
+  const groups = [...new Set(rows.map((r) => r.group))];
+  console.log('\ngroup  instances  mean gap  mean vehicles (bks)  mean time');
+  for (const g of [...groups, 'ALL']) {
+    const rs = rows.filter((r) => g === 'ALL' || r.group === g);
+    const mean = (f: (r: Row) => number) => rs.reduce((a, r) => a + f(r), 0) / rs.length;
+    console.log(`${g.padEnd(6)} ${String(rs.length).padStart(9)}  ${(100 * mean((r) => r.gap)).toFixed(2).padStart(7)}%  ${mean((r) => r.vehicles).toFixed(2).padStart(6)} (${mean((r) => r.bksVehicles).toFixed(2)})  ${(mean((r) => r.ms) / 1000).toFixed(2)}s`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

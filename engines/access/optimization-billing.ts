@@ -1,0 +1,194 @@
+import { createHash, hash } from 'node:crypto';
+import { canonicalJson } from '../../lib/canonical-json.ts';
+import type { KeyRecord } from '../../lib/keys.ts';
+import { utcMonth } from '../../lib/utc-calendar.ts';
+import { PLAN_VOLUME, type Plan } from '../../schemas/plans.ts';
+import type { OptimizationRequest, TravelSource } from '../optimization/request-model.ts';
+import { monthUsage, type Queryable } from './usage.ts';
+
+/**
+ * Optimization billing (volume 3, "Optimization", Billing 1–5): which performed shipments are
+ * billed, and whether the account has room for a solve's new shipments. The calls themselves are
+ * counted by the meter from the route's X-Svc-Billable-Shipments header (metering.ts); this module
+ * decides that number. Table: lib/migrations/010_optimization_billing.sql.
+ */
+
+/** Billing 2: a re-solve within this long of the solve that first billed a shipment is free. */
+export const BILLING_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** sha256 hex of a text (e.g. the canonical JSON of one part of an identity). */
+export function digestOf(text: string): string {
+  return hash('sha256', text, 'hex');
+}
+
+/**
+ * The parts of one shipment's identity (Billing 3), each a canonical JSON string
+ * (lib/canonical-json.ts) of the parsed request (engines/optimization/request-model.ts), so the
+ * camelCase/snake_case spelling, enum names or integers and key order of the body do not matter:
+ * - label: the shipment's label; absent (or '') for an unlabelled shipment.
+ * - visitLocations: canonicalJson([pickup?.place ?? null, delivery?.place ?? null]): where it is
+ *   picked up and delivered ({kind:'coordinates', latLng} or, with own matrices, {kind:'tags', src, dst}).
+ * - content: canonicalJson of the whole parsed shipment but its label (used only without a label).
+ * - matrixDigest: own matrices only: matrixDigestOf(request.travel), computed once per request.
+ * - vehicleTags: own matrices only: canonicalJson(vehicles.map((v) => [v.startTags, v.endTags])).
+ * shipmentIdentities(request) builds exactly these from a parsed request.
+ */
+export interface ShipmentIdentityParts {
+  label?: string;
+  visitLocations: string;
+  content: string;
+  matrixDigest?: string;
+  vehicleTags?: string;
+}
+
+/** Billing 3 as a sha256 hex: label + visit locations, or else the whole content; plus matrices and vehicle tags when given. */
+export function shipmentIdentity(input: ShipmentIdentityParts): string {
+  const labelled = input.label !== undefined && input.label !== '';
+  // A JSON array of strings is an unambiguous encoding of the parts; 'v1' names this scheme.
+  return digestOf(JSON.stringify([
+    'v1',
+    labelled ? 'label' : 'content',
+    labelled ? input.label : null,
+    labelled ? input.visitLocations : input.content,
+    input.matrixDigest ?? null,
+    input.vehicleTags ?? null,
+  ]));
+}
+
+/** sha256 hex of own matrices with their src/dst tags, fed row by row (a matrix may hold 1,000,000 cells). */
+export function matrixDigestOf(travel: Extract<TravelSource, { kind: 'matrices' }>): string {
+  const h = createHash('sha256');
+  h.update(JSON.stringify([travel.srcTags, travel.dstTags, travel.matrices.length]));
+  for (const m of travel.matrices) {
+    h.update(`\n${JSON.stringify(m.vehicleStartTag)}`);
+    for (const row of m.durations) h.update(`\nd${JSON.stringify(row)}`);
+    for (const row of m.meters) h.update(`\nm${JSON.stringify(row)}`);
+  }
+  return h.digest('hex');
+}
+
+/** The identity of every shipment of a parsed request, in request order (ignored ones too). */
+export function shipmentIdentities(request: Pick<OptimizationRequest, 'shipments' | 'vehicles' | 'travel'>): string[] {
+  const own = request.travel.kind === 'matrices'
+    ? { matrixDigest: matrixDigestOf(request.travel), vehicleTags: canonicalJson(request.vehicles.map((v) => [v.startTags, v.endTags])) }
+    : {};
+  return request.shipments.map(({ label, ...content }) => shipmentIdentity({
+    label,
+    visitLocations: canonicalJson([content.pickup?.place ?? null, content.delivery?.place ?? null]),
+    content: canonicalJson(content),
+    ...own,
+  }));
+}
+
+/** Who pays: the account, or `key:<id>` for a key without one (account ids cannot contain ':'). */
+export function payerOf(key: Pick<KeyRecord, 'id' | 'accountId'>): string {
+  return key.accountId ?? `key:${key.id}`;
+}
+
+/** Of `identities`, those the payer was first billed for less than 24 hours before `now`: free to solve again. */
+export async function firstBilledWithin24h(db: Queryable, payer: string, identities: readonly string[], now: Date): Promise<Set<string>> {
+  if (identities.length === 0) return new Set();
+  const { rows } = await db.query<{ identity: string }>(
+    `SELECT identity FROM optimization_billed
+      WHERE payer = $1 AND identity = ANY($2::text[]) AND billed_at > $3::timestamptz - interval '24 hours'`,
+    [payer, [...new Set(identities)], now],
+  );
+  return new Set(rows.map((r) => r.identity));
+}
+
+/**
+ * Bills the identities that have no billing in the 24 hours before `now`, and returns those (each
+ * once). A row inside its window is left alone, so re-solves never extend it; a row whose window
+ * has ended starts a new one at `now`. Two concurrent calls for the same identity bill it once:
+ * the second waits on the first's row lock, then re-checks billed_at on the committed row.
+ */
+export async function recordBilled(db: Queryable, payer: string, identities: readonly string[], now: Date): Promise<string[]> {
+  if (identities.length === 0) return [];
+  // Distinct (ON CONFLICT cannot touch a row twice) and sorted (concurrent batches lock rows in one order: no deadlock).
+  const distinct = [...new Set(identities)].sort();
+  const { rows } = await db.query<{ identity: string }>(
+    `INSERT INTO optimization_billed AS b (payer, identity, billed_at)
+     SELECT $1, i, $3 FROM unnest($2::text[]) WITH ORDINALITY AS t (i, n) ORDER BY n
+     ON CONFLICT (payer, identity) DO UPDATE SET billed_at = EXCLUDED.billed_at
+       WHERE b.billed_at <= EXCLUDED.billed_at - interval '24 hours'
+     RETURNING identity`,
+    [payer, distinct, now],
+  );
+  return rows.map((r) => r.identity);
+}
+
+/**
+ * The calls a 200 solve is billed: its performed shipments whose identity recordBilled just
+ * billed. Each performed shipment counts, so two identical shipments in one request are two calls.
+ */
+export function billedCount(performedIdentities: readonly string[], newlyBilled: readonly string[]): number {
+  const billed = new Set(newlyBilled);
+  return performedIdentities.reduce((n, id) => n + (billed.has(id) ? 1 : 0), 0);
+}
+
+/** Deletes rows whose window ended by `now` (they no longer make anything free); returns how many. */
+export async function pruneBilled(db: Queryable, now: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM optimization_billed WHERE billed_at <= $1::timestamptz - interval '24 hours'`,
+    [now],
+  );
+  return rowCount ?? 0;
+}
+
+export type QuotaCode = 'quota_exceeded' | 'spend_cap';
+
+export interface QuotaRoom {
+  /** Billable calls the payer may still make this UTC month before its block; null: unlimited. */
+  room: number | null;
+  /** The 429 code when short: quota_exceeded on hobby, spend_cap on paid plans (meaningless when room is null). */
+  code: QuotaCode;
+}
+
+export interface QuotaStanding {
+  plan: Plan;
+  /** Currency units. */
+  spendCap: number;
+  /** The month's billable (non-dev) calls so far. */
+  billable: number;
+}
+
+/**
+ * Pure: how far an account is from its block. The limits match enforcement.ts (a total reaching
+ * the included volume, or an overage reaching the cap, is the last one allowed): hobby may reach
+ * its included calls; a paid plan its included calls plus what its spend cap buys (cap 0: none).
+ * null standing (a key without an account) is unlimited.
+ */
+export function quotaRoomOf(standing: QuotaStanding | null): QuotaRoom {
+  if (standing === null) return { room: null, code: 'spend_cap' };
+  const { includedCalls, overageCentsPer1000 } = PLAN_VOLUME[standing.plan];
+  if (overageCentsPer1000 === null) {
+    return { room: Math.max(0, includedCalls - standing.billable), code: 'quota_exceeded' };
+  }
+  // Whole milli-cents, as enforcement.ts compares them.
+  const capMilliCents = Math.round(standing.spendCap * 100) * 1000;
+  const overageCalls = Math.floor(capMilliCents / overageCentsPer1000);
+  return { room: Math.max(0, includedCalls + overageCalls - standing.billable), code: 'spend_cap' };
+}
+
+/** Billing 5: the code of the 429 when a solve's new, non-ignored shipments exceed the room; null when they fit. */
+export function quotaShortfall(quota: QuotaRoom, newShipments: number): QuotaCode | null {
+  return quota.room !== null && newShipments > quota.room ? quota.code : null;
+}
+
+/**
+ * The payer's room at `now`, from the account's plan and spend cap and its month of usage_daily.
+ * usage_daily lags the API processes' meter journals by their flush interval (and other
+ * processes' solves being answered meanwhile), so solves racing at the very edge of the quota
+ * can go a few calls over it; the enforcement job then blocks, as for every other endpoint.
+ */
+export async function quotaRoom(db: Queryable, key: Pick<KeyRecord, 'accountId'>, now: Date): Promise<QuotaRoom> {
+  const accountId = key.accountId;
+  if (accountId === null) return quotaRoomOf(null);
+  // One after the other: db may be a single client inside a transaction.
+  const account = await db.query<{ plan: Plan; spend_cap: string }>('SELECT plan, spend_cap FROM accounts WHERE id = $1', [accountId]);
+  const usage = await monthUsage(db, { accountId, month: utcMonth(now) });
+  const row = account.rows[0];
+  // A key whose account row is gone: nothing to measure against, like a key without an account.
+  if (!row) return quotaRoomOf(null);
+  return quotaRoomOf({ plan: row.plan, spendCap: Number(row.spend_cap), billable: usage.totals.billable });
+}

@@ -1,0 +1,163 @@
+/**
+ * Runs fleet-optimization searches on worker threads, never on the caller's event loop. One solve
+ * runs on every thread at once with seeds options.seed, options.seed + 1, ... and returns the
+ * cheapest solution (ties: the lower thread). Concurrent solves queue their tasks. An aborted
+ * signal or a crashed worker rejects the solve and the affected workers are replaced.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Problem, Solution, SolveOptions } from './problem.ts';
+import type { SearchOptions } from './solver/index.ts';
+
+// Workers are TypeScript: an eval'd bootstrap registers tsx in the worker, then imports the entry.
+// This works the same under `node --import tsx` and under vitest, with no build step.
+const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
+const ENTRY = new URL('./solver-worker.ts', import.meta.url).href;
+const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); });`;
+
+interface Task {
+  id: number;
+  problem: Problem;
+  options: SearchOptions;
+  job: Job;
+  index: number;
+}
+
+interface Job {
+  results: (Solution | undefined)[];
+  pending: number;
+  done: boolean;
+  resolve: (s: Solution) => void;
+  reject: (e: Error) => void;
+  tasks: Task[];
+}
+
+interface Slot {
+  worker: Worker;
+  task: Task | null;
+}
+
+export function abortError(): Error {
+  const e = new Error('The optimization was aborted');
+  e.name = 'AbortError';
+  return e;
+}
+
+export class SolverPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(private readonly threads = 2) {
+    for (let i = 0; i < threads; i++) this.slots.push(this.spawn());
+  }
+
+  solve(problem: Problem, options: SolveOptions & { maxIterations?: number }, signal?: AbortSignal): Promise<Solution> {
+    if (this.closed) return Promise.reject(new Error('SolverPool is closed'));
+    if (signal?.aborted) return Promise.reject(abortError());
+    return new Promise<Solution>((resolve, reject) => {
+      const job: Job = { results: [], pending: this.threads, done: false, resolve, reject, tasks: [] };
+      for (let i = 0; i < this.threads; i++) {
+        const task: Task = { id: this.nextId++, problem, options: { ...options, seed: (options.seed + i) >>> 0 }, job, index: i };
+        job.tasks.push(task);
+        this.queue.push(task);
+      }
+      if (signal) {
+        const onAbort = () => this.fail(job, abortError());
+        signal.addEventListener('abort', onAbort, { once: true });
+        const settle = (f: () => void) => () => {
+          signal.removeEventListener('abort', onAbort);
+          f();
+        };
+        job.resolve = (s) => settle(() => resolve(s))();
+        job.reject = (e) => settle(() => reject(e))();
+      }
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.queue.splice(0)) this.fail(task.job, new Error('SolverPool closed'));
+    for (const slot of this.slots) if (slot.task) this.fail(slot.task.job, new Error('SolverPool closed'));
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(BOOTSTRAP, { eval: true });
+    const slot: Slot = { worker, task: null };
+    worker.unref();
+    worker.on('message', (m: { ready?: boolean; id?: number; solution?: Solution; error?: string }) => {
+      if (m.ready) return;
+      const task = slot.task;
+      if (!task || task.id !== m.id) return;
+      slot.task = null;
+      if (m.error !== undefined) this.fail(task.job, new Error(`solver worker failed: ${m.error}`));
+      else this.finish(task, m.solution!);
+      this.dispatch();
+    });
+    const crashed = (error: Error) => {
+      if (this.closed || !this.slots.includes(slot)) return;
+      const task = slot.task;
+      slot.task = null;
+      this.replace(slot);
+      if (task) this.fail(task.job, error);
+      this.dispatch();
+    };
+    worker.on('error', crashed);
+    worker.on('exit', (code) => crashed(new Error(`solver worker exited (code ${code})`)));
+    return slot;
+  }
+
+  private replace(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    if (i < 0) return;
+    this.slots[i] = this.spawn();
+    const old = slot.worker;
+    // Terminating fires 'exit'; the slot is no longer in the pool, so it is ignored.
+    void old.terminate();
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.task || this.queue.length === 0) continue;
+      const task = this.queue.shift()!;
+      slot.task = task;
+      slot.worker.ref();
+      slot.worker.postMessage({ id: task.id, problem: task.problem, options: task.options });
+    }
+    for (const slot of this.slots) if (!slot.task) slot.worker.unref();
+  }
+
+  private finish(task: Task, solution: Solution): void {
+    const job = task.job;
+    if (job.done) return;
+    job.results[task.index] = solution;
+    if (--job.pending > 0) return;
+    job.done = true;
+    let best = job.results[0]!;
+    for (const s of job.results) if (s && cost(s) < cost(best)) best = s;
+    job.resolve(best);
+  }
+
+  /** Rejects a job: drops its queued tasks and replaces the workers still running it. */
+  private fail(job: Job, error: Error): void {
+    if (job.done) return;
+    job.done = true;
+    for (let i = this.queue.length - 1; i >= 0; i--) if (this.queue[i]!.job === job) this.queue.splice(i, 1);
+    for (const slot of [...this.slots]) {
+      if (slot.task?.job !== job) continue;
+      slot.task = null;
+      if (!this.closed) this.replace(slot);
+    }
+    job.reject(error);
+    if (!this.closed) this.dispatch();
+  }
+}
+
+/** Skipped mandatory shipments make a solution Infinity; among those, fewer skipped is better. */
+function cost(s: Solution): number {
+  return s.cost === Infinity ? 1e300 * (1 + s.skipped.length / 1e6) : s.cost;
+}

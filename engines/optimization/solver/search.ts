@@ -1,0 +1,126 @@
+/**
+ * The in-process search: regret-2 construction, then SISR ruin-and-recreate under simulated
+ * annealing with a temperature falling geometrically from T0 to Tf over the run (by time, or by
+ * iterations when an iteration budget is given), an occasional whole-route removal when vehicles
+ * have a fixed cost (fleet minimisation), and a final local search on the best solution.
+ */
+import type { Problem, Solution, SolveOptions } from '../problem.ts';
+import { routeCost } from '../schedule.ts';
+import { regretConstruct } from './construct.ts';
+import { fleetMatters, minimiseFleet } from './fleet.ts';
+import { improve } from './local-search.ts';
+import { buildModel, type Model } from './model.ts';
+import { Rng } from './rng.ts';
+import { DEFAULT_SISR, recreate, ruin, ruinRoute, type SisrParams } from './sisr.ts';
+import { State, type Snapshot } from './state.ts';
+
+export interface SearchOptions extends SolveOptions {
+  /** Stop after this many ruin-and-recreate iterations (deterministic runs); the time cap still applies. */
+  maxIterations?: number;
+  /** Temperatures as multiples of the mean arc cost of the initial solution. */
+  t0?: number;
+  tf?: number;
+  sisr?: Partial<SisrParams>;
+  /** Share of the budget given to fleet minimisation when fixed costs dominate (default 0.4). */
+  fleetShare?: number;
+  /** Called on each new best (progress reporting). */
+  onImprove?: (cost: number, iteration: number) => void;
+}
+
+export interface SearchStats {
+  iterations: number;
+  elapsedMs: number;
+}
+
+export function solveInProcess(problem: Problem, options: SearchOptions, stats?: SearchStats): Solution {
+  const began = performance.now();
+  const model = buildModel(problem);
+  const rng = new Rng(options.seed);
+  const params: SisrParams = { ...DEFAULT_SISR, ...options.sisr };
+  const state = new State(model);
+  regretConstruct(state);
+  const arc = meanArcCost(state);
+  const maxIterations = options.maxIterations ?? Infinity;
+  const useIterations = maxIterations !== Infinity;
+  const deadline = began + options.timeLimitMs;
+  let iteration = 0;
+  if (fleetMatters(state, arc)) {
+    // Fleet minimisation gets the first part of the budget (in time, or in iterations).
+    const share = options.fleetShare ?? 0.4;
+    const fleetEnd = began + share * options.timeLimitMs;
+    const fleetSteps = share * maxIterations;
+    let calls = 0;
+    const fast = options.searchMode === 'RETURN_FAST';
+    const steps = minimiseFleet(state, rng, params, () => (useIterations ? calls++ >= fleetSteps : false) || performance.now() >= (useIterations ? deadline : fleetEnd), fast ? Math.max(2000, 50 * model.shipmentCount) : Infinity);
+    iteration = Math.min(steps, fleetSteps);
+  }
+  let current = state.cost();
+  let best: Snapshot = state.snapshot();
+  const t0 = (options.t0 ?? 3) * arc;
+  const tf = (options.tf ?? 0.03) * arc;
+  const stagnation = options.searchMode === 'RETURN_FAST' ? Math.max(2000, 50 * model.shipmentCount) : Infinity;
+  const fleetRate = model.vehicles.some((v) => v.fixed > 0) ? 0.05 : 0;
+  const removed: number[] = [];
+  let lastImprovement = iteration;
+  const saStart = performance.now();
+  const saIterations = iteration;
+  while (iteration < maxIterations && model.shipmentCount > 0) {
+    const now = performance.now();
+    if (now >= deadline || iteration - lastImprovement > stagnation) break;
+    const progress = useIterations ? (iteration - saIterations) / (maxIterations - saIterations) : (now - saStart) / (deadline - saStart);
+    const temperature = t0 * Math.pow(tf / t0, progress);
+    if (fleetRate > 0 && rng.next() < fleetRate) ruinRoute(state, rng, removed);
+    else ruin(state, rng, params, removed);
+    recreate(state, rng, params, removed);
+    const cost = state.cost();
+    if (cost < current - temperature * Math.log(rng.next() + 1e-300)) {
+      state.commit();
+      current = cost;
+      if (cost < best.cost - 1e-9) {
+        best = state.snapshot();
+        lastImprovement = iteration;
+        options.onImprove?.(cost, iteration);
+      }
+    } else state.rollback();
+    iteration++;
+  }
+  state.restore(best);
+  improve(state);
+  if (stats) {
+    stats.iterations = iteration;
+    stats.elapsedMs = performance.now() - began;
+  }
+  return toSolution(model, state);
+}
+
+/** Mean cost per arc of the used routes, fixed costs aside: the temperature's scale. */
+function meanArcCost(state: State): number {
+  let cost = 0;
+  let arcs = 0;
+  for (const r of state.routes) if (r.n > 0) {
+    cost += r.cost - r.view.fixed;
+    arcs += r.n + 1;
+  }
+  return arcs > 0 && cost > 0 ? cost / arcs : 1e-6;
+}
+
+/** The solution priced exactly by the scheduler; a route it rejects is dropped (its shipments skipped). */
+function toSolution(model: Model, state: State): Solution {
+  const problem = model.problem;
+  const routes = state.routes.map((r) => r.stops());
+  let cost = 0;
+  routes.forEach((stops, v) => {
+    const c = routeCost(problem, v, stops);
+    if (c === Infinity) {
+      for (const s of stops) state.routeOf[s.shipment] = -1;
+      routes[v] = [];
+    } else cost += c;
+  });
+  const skipped: number[] = [];
+  for (let s = 0; s < model.shipmentCount; s++) {
+    if (state.routeOf[s] !== -1) continue;
+    skipped.push(s);
+    cost += problem.shipments[s]!.penaltyCost ?? Infinity;
+  }
+  return { routes, skipped, cost };
+}

@@ -215,7 +215,10 @@ try {
 
   // Per class, per group and overall, per objective.
   const stats = (list: Run[]) => {
-    const scored = list.filter((r) => r.gap !== undefined);
+    // Vehicles first: a solution with more vehicles than the best known is worse whatever its
+    // distance, so it is counted apart and left out of the distance gaps.
+    const compared = list.filter((r) => r.gap !== undefined);
+    const scored = compared.filter((r) => (r.extraVehicles ?? 0) <= 0);
     const gaps = scored.map((r) => r.gap!);
     const spreads = list.filter((r) => r.spread !== undefined).map((r) => r.spread!);
     return {
@@ -224,9 +227,10 @@ try {
       avg: gaps.length ? gaps.reduce((a, b) => a + b, 0) / gaps.length : undefined,
       worst: gaps.length ? gaps.reduce((a, b) => Math.max(a, b), -Infinity) : undefined,
       worstName: scored.reduce<Run | null>((w, r) => (!w || r.gap! > w.gap! ? r : w), null)?.name,
-      extra: scored.filter((r) => (r.extraVehicles ?? 0) > 0).length,
-      fewer: scored.filter((r) => (r.extraVehicles ?? 0) < 0).length,
-      vehicleDelta: scored.reduce((a, r) => a + (r.extraVehicles ?? 0), 0),
+      scored: scored.length,
+      extra: compared.filter((r) => (r.extraVehicles ?? 0) > 0).length,
+      fewer: compared.filter((r) => (r.extraVehicles ?? 0) < 0).length,
+      vehicleDelta: compared.reduce((a, r) => a + (r.extraVehicles ?? 0), 0),
       meanSeconds: list.reduce((a, r) => a + r.seconds, 0) / Math.max(1, list.length),
       maxSeconds: list.reduce((a, r) => Math.max(a, r.seconds), 0),
       overBudget: list.filter((r) => r.seconds > r.budget + 1).length,
@@ -257,9 +261,10 @@ try {
     const list = runs.filter((r) => r.cls === t.cls && r.objective === t.objective);
     if (!list.length) continue;
     const s = stats(list);
-    const met = s.avg !== undefined && s.avg <= t.gap && s.failed === 0 && s.overBudget === 0;
-    summary.push(`| ${t.cls} ${t.objective}: avg gap ≤ ${t.gap} % (${t.note}) | ${pct(s.avg)} over ${s.n - s.failed} of ${s.n}`
-      + `${t.objective === 'vehicles' ? `, ${s.extra} with more vehicles than BKS` : ''}, ${s.overBudget} over budget | ${met ? 'met' : 'NOT met'}${met && s.extra ? ' (gap only; vehicles above BKS)' : ''} |`);
+    const met = s.avg !== undefined && s.avg <= t.gap && s.failed === 0 && s.overBudget === 0 && s.extra === 0;
+    summary.push(`| ${t.cls} ${t.objective}: avg gap ≤ ${t.gap} % (${t.note}) | ${pct(s.avg)} over ${s.scored} of ${s.n}`
+      + `${s.failed ? `, ${s.failed} failed` : ''}${t.objective === 'vehicles' ? `, ${s.extra} with more vehicles than BKS` : ''}, ${s.overBudget} over budget`
+      + ` | ${met ? 'met' : s.avg !== undefined && s.avg <= t.gap && s.failed === 0 && s.overBudget === 0 ? 'NOT met: gap within target, vehicles above BKS' : 'NOT met'} |`);
   }
   const spreads = stats(runs);
   if (spreads.spreadMax !== undefined) {
@@ -270,7 +275,7 @@ try {
     `command: node --import tsx ${[path.relative(REPO_ROOT, process.argv[1]!), ...process.argv.slice(2)].join(' ')}`,
     `machine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')};`
       + ` one request at a time over HTTP to ${server ? 'canmap serve (1 process), growth-plan key' : url}; times are HTTP round trips`,
-    'gaps: distance rounded to 0.01 against BKS.json (distance objective: Solomon `_distance` keys; vehicles objective: vehicles-first keys, distance gap shown whatever the vehicle count)',
+    'gaps: distance rounded to 0.01 against BKS.json (distance objective: Solomon `_distance` keys; vehicles objective: vehicles-first keys; an instance using more vehicles than BKS shows its distance gap on its line but is left out of the class gaps and counted under vehicles vs BKS)',
     '',
     ...lines,
     '',

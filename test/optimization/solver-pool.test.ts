@@ -51,6 +51,14 @@ describe('SolverPool', () => {
     await expect(pool.solve(grid(5, 1), { timeLimitMs: 1000, searchMode: 'RETURN_FAST', seed: 1 }, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('rejects a solve that fails in the worker and keeps working', async () => {
+    const bad = grid(5, 1);
+    bad.vehicles[0]!.matrix = 3;
+    await expect(pool.solve(bad, { timeLimitMs: 1000, searchMode: 'RETURN_FAST', seed: 1 })).rejects.toThrow(/solver worker failed/);
+    const ok = await pool.solve(grid(8, 2), { timeLimitMs: 1000, searchMode: 'RETURN_FAST', seed: 1, maxIterations: 50 });
+    expect(ok.skipped).toEqual([]);
+  });
+
   it('stops at the time cap', async () => {
     const began = Date.now();
     const sol = await pool.solve(grid(60, 8), { timeLimitMs: 1500, searchMode: 'CONSUME_ALL_AVAILABLE_TIME', seed: 2 });

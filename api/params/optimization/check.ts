@@ -4,7 +4,7 @@
  * maxValidationErrors) out. Count limits (rule 8) are limits.ts, run before this.
  */
 import type { OptimizationRequest, SearchMode, Shipment, SolvingMode, Vehicle } from '../../../engines/optimization/request-model.ts';
-import type { CheckContext } from './context.ts';
+import type { CheckContext, RequestWarning } from './context.ts';
 import { DEFAULT_MAX_VALIDATION_ERRORS, Issues, type ValidationIssue } from './issues.ts';
 import { readMatrices, type ReadMatrices } from './matrices.ts';
 import { isRecord, normalizeRequest } from './normalize.ts';
@@ -12,12 +12,6 @@ import { Reader, present, type Message } from './reader.ts';
 import { readShipments } from './shipments.ts';
 import { parseEnum, parseInt32 } from './values.ts';
 import { readVehicles } from './vehicles.ts';
-
-/** A harmless field the solve ignores (volume 3: parent, considerRoadTraffic), answered in the response's warnings. */
-export interface RequestWarning {
-  code: string;
-  message: string;
-}
 
 export interface CheckResult {
   /** Null when there is any issue. */

@@ -1,10 +1,15 @@
-import type { RequestWarning } from './check.ts';
 /** What the checkers of one request share while they walk it. */
 import type { MatrixTags } from './matrices.ts';
 import type { Reader } from './reader.ts';
 
 /** Volume 3 rule 4: distinct load type names across loadDemands and loadLimits keys. */
 export const MAX_LOAD_TYPES = 16;
+
+/** A harmless field the solve ignores (volume 3: parent, considerRoadTraffic), answered in the response's warnings. */
+export interface RequestWarning {
+  code: string;
+  message: string;
+}
 
 export interface CheckContext {
   r: Reader;

@@ -7,7 +7,8 @@
 import { bestPlacement, type Placement } from './insertion.ts';
 import type { State } from './state.ts';
 
-export function regretConstruct(state: State): void {
+/** Past `deadline` (ms, performance.now()) the remaining shipments are inserted in index order, cheapest place first. */
+export function regretConstruct(state: State, deadline = Infinity): void {
   const model = state.model;
   const V = state.routes.length;
   const S = model.shipmentCount;
@@ -29,6 +30,10 @@ export function regretConstruct(state: State): void {
   };
   for (const s of pending) for (const v of candidates(s)) evaluate(s, v);
   while (pending.length > 0) {
+    if (performance.now() > deadline) {
+      greedyRest(state, pending);
+      break;
+    }
     let pick = -1;
     let pickRegret = -Infinity;
     let pickBest = Infinity;
@@ -69,4 +74,13 @@ export function regretConstruct(state: State): void {
     }
   }
   state.commit();
+}
+
+function greedyRest(state: State, pending: number[]): void {
+  const model = state.model;
+  const best = { delta: Infinity, v: -1, a: 0, c: 0 };
+  for (const s of pending) {
+    state.best(s, null, 0, best);
+    if (best.v >= 0 && (model.mandatory[s] || best.delta < model.penalty[s]!)) state.insert(s, best.v, best.a, best.c);
+  }
 }

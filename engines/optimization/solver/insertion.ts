@@ -35,7 +35,7 @@ function limitsFit(route: Route, dDist: number, dTravel: number): boolean {
 }
 
 /** Best placement of a single-visit shipment node into the route (fast path). */
-function single(model: Model, route: Route, node: number, out: Placement, rng: Rng | null, blink: number): void {
+function single(model: Model, route: Route, node: number, out: Placement, rng: Rng | null, blink: number, collect: number[] | null): void {
   const { view, locAt, es, ls, nodes, n } = route;
   const { time: T, cost: C, S } = view;
   const lu = model.loc[node]!;
@@ -57,14 +57,17 @@ function single(model: Model, route: Route, node: number, out: Placement, rng: R
     if (delta >= out.delta) continue;
     if (!loadFits(model, route, node, a, pickup)) continue;
     if (limited && !limitsFit(route, view.dist[la * S + lu]! + view.dist[lu * S + lb]! - view.dist[la * S + lb]!, T[la * S + lu]! + T[lu * S + lb]! - T[la * S + lb]!)) continue;
-    out.delta = delta;
-    out.a = a;
-    out.c = a;
+    if (collect) collect.push(delta, a, a);
+    else {
+      out.delta = delta;
+      out.a = a;
+      out.c = a;
+    }
   }
 }
 
 /** Best placement of a pickup-delivery pair (fast path). */
-function pair(model: Model, route: Route, p: number, d: number, out: Placement, rng: Rng | null, blink: number): void {
+function pair(model: Model, route: Route, p: number, d: number, out: Placement, rng: Rng | null, blink: number, collect: number[] | null): void {
   const { view, locAt, es, ls, nodes, n, load } = route;
   const { time: T, cost: C, S, cap } = view;
   const { twStart, twEnd, dur, K, delta: dl } = model;
@@ -91,9 +94,12 @@ function pair(model: Model, route: Route, p: number, d: number, out: Placement, 
         if (eD + dur[d]! + T[ld * S + lb]! <= ls[a + 1]! + EPS) {
           const delta = C[la * S + lp]! + C[lp * S + ld]! + C[ld * S + lb]! - C[la * S + lb]!;
           if (delta < out.delta && (!limited || limitsFit(route, D[la * S + lp]! + D[lp * S + ld]! + D[ld * S + lb]! - D[la * S + lb]!, T[la * S + lp]! + T[lp * S + ld]! + T[ld * S + lb]! - T[la * S + lb]!))) {
-            out.delta = delta;
-            out.a = a;
-            out.c = a;
+            if (collect) collect.push(delta, a, a);
+            else {
+              out.delta = delta;
+              out.a = a;
+              out.c = a;
+            }
           }
         }
       }
@@ -120,9 +126,12 @@ function pair(model: Model, route: Route, p: number, d: number, out: Placement, 
           if (eD + dur[d]! + T[ld * S + ln]! <= ls[c + 1]! + EPS) {
             const delta = costP + C[lc * S + ld]! + C[ld * S + ln]! - C[lc * S + ln]!;
             if (delta < out.delta && (!limited || limitsFit(route, D[la * S + lp]! + D[lp * S + lb]! - D[la * S + lb]! + D[lc * S + ld]! + D[ld * S + ln]! - D[lc * S + ln]!, T[la * S + lp]! + T[lp * S + lb]! - T[la * S + lb]! + T[lc * S + ld]! + T[ld * S + ln]! - T[lc * S + ln]!))) {
-              out.delta = delta;
-              out.a = a;
-              out.c = c;
+              if (collect) collect.push(delta, a, c);
+              else {
+                out.delta = delta;
+                out.a = a;
+                out.c = c;
+              }
             }
           }
         }
@@ -137,33 +146,47 @@ function pair(model: Model, route: Route, p: number, d: number, out: Placement, 
 }
 
 const scratch: number[] = [];
+const found: number[] = [];
+const order: number[] = [];
+const probe: Placement = { delta: Infinity, a: 0, c: 0 };
 
-/** Exact evaluation of every placement by the scheduler (general problems). */
+/**
+ * General problems: the fast checks (on the hull of each visit's windows, breaks ignored) only
+ * filter out impossible placements; the survivors are priced exactly by the scheduler, cheapest
+ * arc delta first, stopping once the arc delta (a lower bound when no soft start can be relieved)
+ * reaches the best exact delta.
+ */
 function general(model: Model, route: Route, s: number, out: Placement, rng: Rng | null, blink: number): void {
   const p = model.exists[2 * s] ? 2 * s : -1;
   const d = model.exists[2 * s + 1] ? 2 * s + 1 : -1;
+  found.length = 0;
+  probe.delta = Infinity;
+  if (p >= 0 && d >= 0) pair(model, route, p, d, probe, rng, blink, found);
+  else single(model, route, p >= 0 ? p : d, probe, rng, blink, found);
+  const count = found.length / 3;
+  order.length = 0;
+  for (let i = 0; i < count; i++) order.push(i);
+  order.sort((x, y) => found[3 * x]! - found[3 * y]! || x - y);
   const n = route.n;
   const base = route.cost;
-  for (let a = 0; a <= n; a++) {
-    const cMax = p >= 0 && d >= 0 ? n : a;
-    for (let c = a; c <= cMax; c++) {
-      if (rng && rng.next() < blink) continue;
-      scratch.length = 0;
-      for (let i = 1; i <= n; i++) {
-        if (i === a + 1 && p >= 0) scratch.push(p);
-        if (i === a + 1 && p < 0) scratch.push(d);
-        if (i === c + 1 && p >= 0 && d >= 0) scratch.push(d);
-        scratch.push(route.nodes[i]!);
-      }
-      if (a === n) scratch.push(p >= 0 ? p : d);
-      if (c === n && p >= 0 && d >= 0) scratch.push(d);
-      const cost = routeCost(model.problem, route.v, route.stops(scratch));
-      const delta = cost - base;
-      if (delta < out.delta) {
-        out.delta = delta;
-        out.a = a;
-        out.c = c;
-      }
+  const fixed = n === 0 ? route.view.fixed : 0;
+  for (const i of order) {
+    const a = found[3 * i + 1]!;
+    const c = found[3 * i + 2]!;
+    if (model.lowerBound && found[3 * i]! + fixed >= out.delta) break;
+    scratch.length = 0;
+    for (let j = 1; j <= n; j++) {
+      if (j === a + 1) scratch.push(p >= 0 ? p : d);
+      if (j === c + 1 && p >= 0 && d >= 0) scratch.push(d);
+      scratch.push(route.nodes[j]!);
+    }
+    if (a === n) scratch.push(p >= 0 ? p : d);
+    if (c === n && p >= 0 && d >= 0) scratch.push(d);
+    const delta = routeCost(model.problem, route.v, route.stops(scratch)) - base;
+    if (delta < out.delta) {
+      out.delta = delta;
+      out.a = a;
+      out.c = c;
     }
   }
 }
@@ -176,8 +199,8 @@ export function bestPlacement(model: Model, route: Route, s: number, out: Placem
   const before = out.delta;
   const fixed = route.n === 0 ? route.view.fixed : 0;
   out.delta -= fixed;
-  if (hasP && hasD) pair(model, route, 2 * s, 2 * s + 1, out, rng, blink);
-  else single(model, route, hasP ? 2 * s : 2 * s + 1, out, rng, blink);
+  if (hasP && hasD) pair(model, route, 2 * s, 2 * s + 1, out, rng, blink, null);
+  else single(model, route, hasP ? 2 * s : 2 * s + 1, out, rng, blink, null);
   if (out.delta === before - fixed) out.delta = before;
   else out.delta += fixed;
 }

@@ -7,11 +7,12 @@ import type { State } from './state.ts';
 
 const best = { delta: Infinity, v: -1, a: 0, c: 0 };
 
-export function improve(state: State, maxRounds = 20): void {
+export function improve(state: State, deadline = Infinity, maxRounds = 20): void {
   const model = state.model;
   for (let round = 0; round < maxRounds; round++) {
     let improved = false;
     for (let s = 0; s < model.shipmentCount; s++) {
+      if ((s & 15) === 0 && performance.now() > deadline) break;
       const v = state.routeOf[s]!;
       const before = v < 0 ? model.penalty[s]! : state.routes[v]!.cost;
       state.remove(s);

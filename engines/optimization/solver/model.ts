@@ -22,6 +22,8 @@ export interface Model {
   vehicles: VehicleView[];
   /** True when the fast O(1) insertion checks model the problem exactly. */
   fast: boolean;
+  /** True when an insertion's arc-cost delta never exceeds its exact delta (no soft start to relieve). */
+  lowerBound: boolean;
   /** Skipping cost per shipment (mandatory: BIG). */
   penalty: Float64Array;
   mandatory: Uint8Array;
@@ -73,6 +75,8 @@ export function buildModel(problem: Problem): Model {
   const twEnd = new Float64Array(N);
   const delta = new Float64Array(N * K);
   let fast = problem.vehicles.every(isFastVehicle);
+  const relievable = (w: { softStart?: number; costPerHourBeforeSoftStart?: number }) => w.softStart !== undefined && (w.costPerHourBeforeSoftStart ?? 0) > 0;
+  let lowerBound = problem.vehicles.every((v) => !relievable(v.startWindow) && !relievable(v.endWindow) && v.startWindow.softEnd === undefined);
   problem.shipments.forEach((s, i) => {
     [s.pickup, s.delivery].forEach((visit, j) => {
       if (!visit) return;
@@ -84,6 +88,7 @@ export function buildModel(problem: Problem): Model {
       twStart[n] = w.length ? w[0]!.start : 0;
       twEnd[n] = w.length ? w[w.length - 1]!.end : problem.horizon;
       if (w.length > 1 || w.some((x) => x.softStart !== undefined || x.softEnd !== undefined)) fast = false;
+      if (w.some(relievable)) lowerBound = false;
       for (let k = 0; k < K; k++) delta[n * K + k] = (j === 0 ? 1 : -1) * (s.demand[k] ?? 0);
     });
   });
@@ -110,12 +115,13 @@ export function buildModel(problem: Problem): Model {
     return classes.get(key)!;
   });
   return {
-    problem, shipmentCount: S, K, exists, loc, dur, twStart, twEnd, delta, vehicles: views, fast, penalty, mandatory, allowed, vehicleClass,
+    problem, shipmentCount: S, K, exists, loc, dur, twStart, twEnd, delta, vehicles: views, fast, lowerBound, penalty, mandatory, allowed, vehicleClass,
     neighbours: neighbourLists(problem, exists, loc), demandSize, depotDistance,
   };
 }
 
 const extended = new WeakMap<object, { time: Float64Array; dist: Float64Array }>();
+const costs = new WeakMap<object, Map<string, Float64Array>>();
 
 function vehicleView(problem: Problem, v: Vehicle, K: number): VehicleView {
   const m = problem.matrices[v.matrix]!;
@@ -131,10 +137,18 @@ function vehicleView(problem: Problem, v: Vehicle, K: number): VehicleView {
     ext = { time, dist };
     extended.set(m, ext);
   }
-  const cost = new Float64Array(S * S);
   const a = v.costPerKilometer / 1000;
   const b = v.costPerTraveledHour / 3600;
-  for (let i = 0; i < S * S; i++) cost[i] = a * ext.dist[i]! + b * ext.time[i]!;
+  // Shared by every vehicle with the same matrix and rates: a large fleet must not copy matrices.
+  const key = `${a}:${b}`;
+  let byRate = costs.get(m);
+  if (!byRate) costs.set(m, (byRate = new Map()));
+  let cost = byRate.get(key);
+  if (!cost) {
+    cost = new Float64Array(S * S);
+    for (let i = 0; i < S * S; i++) cost[i] = a * ext.dist[i]! + b * ext.time[i]!;
+    byRate.set(key, cost);
+  }
   const cap = new Float64Array(K);
   for (let k = 0; k < K; k++) cap[k] = v.loadLimits[k]?.max ?? Infinity;
   return {

@@ -27,7 +27,8 @@ export class Route {
   constructor(readonly model: Model, v: number) {
     this.v = v;
     this.view = model.vehicles[v]!;
-    const cap = 2 * model.shipmentCount + 2;
+    // Grown on demand: a big fleet must not reserve room for every shipment in every route.
+    const cap = Math.min(2 * model.shipmentCount + 2, 32);
     this.nodes = new Int32Array(cap);
     this.locAt = new Int32Array(cap);
     this.es = new Float64Array(cap);
@@ -42,14 +43,32 @@ export class Route {
     return Array.from(nodes, (n) => ({ shipment: n >> 1, isPickup: (n & 1) === 0 }));
   }
 
+  private ensure(size: number): void {
+    if (size <= this.nodes.length) return;
+    const cap = Math.max(size, 2 * this.nodes.length);
+    const K = this.model.K;
+    const nodes = new Int32Array(cap);
+    nodes.set(this.nodes);
+    this.nodes = nodes;
+    this.locAt = new Int32Array(cap);
+    this.es = new Float64Array(cap);
+    this.ls = new Float64Array(cap);
+    this.load = new Float64Array(cap * K);
+    this.prefMax = new Float64Array(cap * K);
+    this.sufMax = new Float64Array(cap * K);
+  }
+
   /** Replaces the visits (node ids) and refreshes the caches. */
   set(visits: ArrayLike<number>): void {
+    this.ensure(visits.length + 2);
     this.n = visits.length;
     for (let i = 0; i < visits.length; i++) this.nodes[i + 1] = visits[i]!;
     this.update();
   }
 
+  /** Inserts without refreshing the caches (call update()). */
   insert(pos: number, node: number): void {
+    this.ensure(this.n + 3);
     this.nodes.copyWithin(pos + 1, pos, this.n + 1);
     this.nodes[pos] = node;
     this.n++;

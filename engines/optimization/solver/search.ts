@@ -38,9 +38,12 @@ export function solveInProcess(problem: Problem, options: SearchOptions, stats?:
   const rng = new Rng(options.seed);
   const params: SisrParams = { ...DEFAULT_SISR, ...options.sisr };
   const state = new State(model);
-  regretConstruct(state);
+  // Construction may take at most half the budget on huge problems; the rest is then greedy.
+  regretConstruct(state, began + 0.5 * options.timeLimitMs);
   const arc = meanArcCost(state);
-  const maxIterations = options.maxIterations ?? Infinity;
+  // RETURN_FAST: an iteration budget proportional to the size drives the cooling, and stagnation ends it early.
+  const fastMode = options.searchMode === 'RETURN_FAST';
+  const maxIterations = options.maxIterations ?? (fastMode ? Math.max(5000, 300 * model.shipmentCount) : Infinity);
   const useIterations = maxIterations !== Infinity;
   const deadline = began + options.timeLimitMs;
   let iteration = 0;
@@ -50,8 +53,7 @@ export function solveInProcess(problem: Problem, options: SearchOptions, stats?:
     const fleetEnd = began + share * options.timeLimitMs;
     const fleetSteps = share * maxIterations;
     let calls = 0;
-    const fast = options.searchMode === 'RETURN_FAST';
-    const steps = minimiseFleet(state, rng, params, () => (useIterations ? calls++ >= fleetSteps : false) || performance.now() >= (useIterations ? deadline : fleetEnd), fast ? Math.max(2000, 50 * model.shipmentCount) : Infinity);
+    const steps = minimiseFleet(state, rng, params, () => (useIterations ? calls++ >= fleetSteps : false) || performance.now() >= (useIterations ? deadline : fleetEnd), fastMode ? Math.max(2000, 50 * model.shipmentCount) : Infinity);
     iteration = Math.min(steps, fleetSteps);
   }
   let current = state.cost();
@@ -85,7 +87,7 @@ export function solveInProcess(problem: Problem, options: SearchOptions, stats?:
     iteration++;
   }
   state.restore(best);
-  improve(state);
+  improve(state, deadline);
   if (stats) {
     stats.iterations = iteration;
     stats.elapsedMs = performance.now() - began;

@@ -1,3 +1,15 @@
+const at = (longitude: number, latitude: number) => ({ latitude, longitude });
+
+/** Three deliveries downtown by one van from Canada Place and back, by road, drawn along the roads. */
+export const DEMO_OPTIMIZATION = {
+  populatePolylines: true,
+  model: {
+    shipments: [at(-123.1207, 49.2827), at(-123.1100, 49.2700), at(-123.1390, 49.2750)]
+      .map((place, i) => ({ label: `parcel-${i + 1}`, deliveries: [{ arrivalLocation: place, duration: '180s' }] })),
+    vehicles: [{ label: 'van', startLocation: at(-123.1115, 49.2856), endLocation: at(-123.1115, 49.2856), costPerHour: 30 }],
+  },
+};
+
 /** The curl commands the demo prints, one per kind of answer it serves. */
 export function demoExamples(baseUrl: string, key: string): string[] {
   const auth = `-H 'Authorization: Bearer ${key}'`;
@@ -26,6 +38,7 @@ export function demoExamples(baseUrl: string, key: string): string[] {
     `curl ${auth} '${baseUrl}/route?from=-123.1115,49.2856&to=-123.1390,49.2750&mode=truck&height=4.5&hazmat=true'`,
     `curl ${auth} '${baseUrl}/isochrone?lon=-123.1207&lat=49.2827&minutes=5,10&mode=pedestrian'`,
     `curl ${auth} -H 'Content-Type: application/json' -d '{"origins":[[-123.1115,49.2856],[-123.1390,49.2750]],"destinations":[[-123.1207,49.2827],[-123.1100,49.2700]]}' '${baseUrl}/matrix'`,
+    `curl ${auth} -H 'Content-Type: application/json' -d '${JSON.stringify(DEMO_OPTIMIZATION)}' '${baseUrl}/optimize'`,
     `curl '${baseUrl}/openapi.json?key=${key}'`,
     `open in a browser, the map page (README "The map page"): ${baseUrl}/map/?key=${key}`,
     // Access: a premium layer from a dev origin works on the dev plan, from elsewhere it is 403 dev_only.

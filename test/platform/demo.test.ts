@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OPTIMIZATION } from '../../bin/demo/examples.ts';
 import { killWorker, runCanmap, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 
@@ -72,6 +73,12 @@ describe('canmap demo', () => {
     expect(await asset('/isochrone?lon=-123.1207&lat=49.2827&minutes=5&mode=pedestrian')).toBe(200);
     const matrix = await fetch(`${api}/matrix?key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"origins":[[-123.1115,49.2856]],"destinations":[[-123.1390,49.2750]]}' });
     expect(matrix.status).toBe(200);
+    const optimized = await fetch(`${api}/optimize?key=${key}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_OPTIMIZATION) });
+    expect(optimized.status).toBe(200);
+    const fleet = (await optimized.json()) as { routes: { visits: unknown[]; routePolyline?: { points: string } }[] };
+    expect(fleet.routes[0]!.visits).toHaveLength(3);
+    expect(fleet.routes[0]!.routePolyline?.points.length).toBeGreaterThan(10);
+    expect(text).toContain('/optimize');
 
     demo.child.kill('SIGINT');
     expect(await demo.exited).toEqual({ code: 0, signal: null });

@@ -90,7 +90,7 @@ function simulate(problem: Problem, vehicle: Vehicle, stops: RouteStop[], t0: nu
   const m = problem.matrices[vehicle.matrix]!;
   const n = stops.length;
   const locs = stops.map((s) => visitOf(problem, s)!.location);
-  const breaks = vehicle.breaks.slice().sort((a, b) => a.earliestStart - b.earliestStart);
+  const breaks = vehicle.breaks.length > 1 ? vehicle.breaks.slice().sort((a, b) => a.earliestStart - b.earliestStart) : vehicle.breaks;
   const sim: Simulation = { start: t0, end: t0, visits: [], transitions: [], breaks: [], travel: 0, distance: 0, slack: Infinity, waitTotal: 0 };
   let prev = vehicle.start ?? locs[0]!;
   let cur = t0;
@@ -107,22 +107,7 @@ function simulate(problem: Problem, vehicle: Vehicle, stops: RouteStop[], t0: nu
     let t = cur;
     let trLeft = tr;
     let brk = 0;
-    // Places a break in this transition, after the travel when that still starts it in time.
-    const take = (b: (typeof breaks)[number]): boolean => {
-      let bs = Math.max(t + trLeft, b.earliestStart);
-      let after = true;
-      if (bs > b.latestStart) {
-        bs = Math.max(t, b.earliestStart);
-        after = false;
-        if (bs > b.latestStart) return false;
-      }
-      sim.slack = Math.min(sim.slack, cumWait + b.latestStart - bs);
-      sim.breaks.push({ startTime: bs, duration: b.minDuration });
-      t = bs + b.minDuration;
-      if (after) trLeft = 0;
-      brk += b.minDuration;
-      return true;
-    };
+    // Breaks due here: taken when they fit in the waiting time or cannot wait for the next visit.
     while (bi < breaks.length) {
       const b = breaks[bi]!;
       if (visit) {
@@ -137,8 +122,20 @@ function simulate(problem: Problem, vehicle: Vehicle, stops: RouteStop[], t0: nu
         }
         const fits = bs <= b.latestStart && ready <= without;
         if (!fits && !mustTake) break;
-        if (!take(b)) return null;
-      } else if (!take(b)) return null;
+      }
+      // Take it here, after the travel when that still starts it in time.
+      let bs = Math.max(t + trLeft, b.earliestStart);
+      let after = true;
+      if (bs > b.latestStart) {
+        bs = Math.max(t, b.earliestStart);
+        after = false;
+        if (bs > b.latestStart) return null;
+      }
+      sim.slack = Math.min(sim.slack, cumWait + b.latestStart - bs);
+      sim.breaks.push({ startTime: bs, duration: b.minDuration });
+      t = bs + b.minDuration;
+      if (after) trLeft = 0;
+      brk += b.minDuration;
       bi++;
     }
     const arrival = t + trLeft;
@@ -151,7 +148,7 @@ function simulate(problem: Problem, vehicle: Vehicle, stops: RouteStop[], t0: nu
       cumWait += wait;
       const w = windowAt(visit.windows, start);
       sim.slack = Math.min(sim.slack, cumWait + (w ? w.end : problem.horizon) - start);
-      sim.visits.push({ ...stops[i]!, startTime: start, detour: 0 });
+      sim.visits.push({ shipment: stops[i]!.shipment, isPickup: stops[i]!.isPickup, startTime: start, detour: 0 });
       cur = start + visit.duration;
       prev = next!;
     } else {
@@ -228,6 +225,24 @@ function candidateStarts(vehicle: Vehicle, earliest: Simulation): number[] {
   return out;
 }
 
+/** The cheapest feasible simulation over the candidate start times, or null. */
+function cheapest(problem: Problem, vehicleIndex: number, vehicle: Vehicle, stops: RouteStop[]): { sim: Simulation; costs: Record<string, number>; cost: number } | null {
+  const maxLoad = checkLoads(problem, vehicleIndex, stops);
+  if (!maxLoad) return null;
+  const first = simulate(problem, vehicle, stops, vehicle.startWindow.start);
+  if (!first) return null;
+  let best: { sim: Simulation; costs: Record<string, number>; cost: number } | null = null;
+  for (const t0 of candidateStarts(vehicle, first)) {
+    const sim = t0 === vehicle.startWindow.start ? first : simulate(problem, vehicle, stops, t0);
+    if (!sim) continue;
+    const costs = costsOf(problem, vehicle, stops, sim, maxLoad);
+    if (!costs) continue;
+    const cost = total(costs);
+    if (!best || cost < best.cost - 1e-9 || (cost <= best.cost + 1e-9 && sim.end - sim.start < best.sim.end - best.sim.start)) best = { sim, costs, cost };
+  }
+  return best;
+}
+
 /**
  * The timed route of `stops` on vehicle `vehicleIndex`, or null when it is infeasible. Empty stops
  * give an empty schedule with zero cost (an unused vehicle).
@@ -243,19 +258,7 @@ export function scheduleRoute(problem: Problem, vehicleIndex: number, stops: Rou
       costs: {}, totalCost: 0,
     };
   }
-  const maxLoad = checkLoads(problem, vehicleIndex, stops);
-  if (!maxLoad) return null;
-  const first = simulate(problem, vehicle, stops, vehicle.startWindow.start);
-  if (!first) return null;
-  let best: { sim: Simulation; costs: Record<string, number>; cost: number } | null = null;
-  for (const t0 of candidateStarts(vehicle, first)) {
-    const sim = t0 === vehicle.startWindow.start ? first : simulate(problem, vehicle, stops, t0);
-    if (!sim) continue;
-    const costs = costsOf(problem, vehicle, stops, sim, maxLoad);
-    if (!costs) continue;
-    const cost = total(costs);
-    if (!best || cost < best.cost - 1e-9 || (cost <= best.cost + 1e-9 && sim.end - sim.start < best.sim.end - best.sim.start)) best = { sim, costs, cost };
-  }
+  const best = cheapest(problem, vehicleIndex, vehicle, stops);
   if (!best) return null;
   const { sim } = best;
   const m = problem.matrices[vehicle.matrix]!;
@@ -296,5 +299,7 @@ export function scheduleRoute(problem: Problem, vehicleIndex: number, stops: Rou
 /** The route's total cost, Infinity when infeasible, 0 when empty: the search's exact fallback. */
 export function routeCost(problem: Problem, vehicleIndex: number, stops: RouteStop[]): number {
   if (stops.length === 0) return 0;
-  return scheduleRoute(problem, vehicleIndex, stops)?.totalCost ?? Infinity;
+  const vehicle = problem.vehicles[vehicleIndex];
+  if (!vehicle) return Infinity;
+  return cheapest(problem, vehicleIndex, vehicle, stops)?.cost ?? Infinity;
 }

@@ -177,16 +177,16 @@ describe('CORS', () => {
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.headers['access-control-allow-headers']).toBe('Authorization, X-API-Key, Content-Type');
+    expect(res.headers['access-control-allow-headers']).toBe('Authorization, X-API-Key, X-Goog-Api-Key, Content-Type');
     expect(String(res.headers['access-control-allow-methods'])).toContain('GET');
   });
 
-  it('exposes exactly Retry-After, ETag, Content-Length, Content-Range, Accept-Ranges, also on a 401', async () => {
+  it('exposes exactly Retry-After, ETag, Content-Length, Content-Range, Accept-Ranges and the optimization headers, also on a 401', async () => {
     const ok = await app.inject({ url: '/openapi.json', headers: { ...auth(), origin: 'https://maps.example.com' } });
     const denied = await app.inject({ url: '/openapi.json', headers: { origin: 'https://maps.example.com' } });
     for (const res of [ok, denied]) {
       expect(res.headers['access-control-allow-origin']).toBe('*');
-      expect(res.headers['access-control-expose-headers']).toBe('Retry-After, ETag, Content-Length, Content-Range, Accept-Ranges');
+      expect(res.headers['access-control-expose-headers']).toBe('Retry-After, ETag, Content-Length, Content-Range, Accept-Ranges, X-Svc-Billable-Shipments, Warning');
     }
     expect(denied.statusCode).toBe(401);
   });

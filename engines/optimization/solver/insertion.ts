@@ -193,9 +193,10 @@ function general(model: Model, route: Route, s: number, out: Placement, rng: Rng
 
 /** Lowers out.delta to the best placement of shipment s in the route, if any is better. */
 export function bestPlacement(model: Model, route: Route, s: number, out: Placement, rng: Rng | null, blink: number): void {
-  if (!model.fast) return general(model, route, s, out, rng, blink);
   const hasP = model.exists[2 * s] === 1;
   const hasD = model.exists[2 * s + 1] === 1;
+  if (!hasP && !hasD) return;
+  if (!model.fast) return general(model, route, s, out, rng, blink);
   const before = out.delta;
   const fixed = route.n === 0 ? route.view.fixed : 0;
   out.delta -= fixed;

@@ -105,7 +105,7 @@ export function buildModel(problem: Problem): Model {
     penalty[i] = s.penaltyCost ?? BIG;
     for (let v = 0; v < V; v++) allowed[i * V + v] = !s.allowedVehicles || s.allowedVehicles.includes(v) ? 1 : 0;
     demandSize[i] = s.demand.reduce((a, b) => a + Math.abs(b), 0);
-    const l = (s.pickup ?? s.delivery)!.location;
+    const l = (s.pickup ?? s.delivery)?.location ?? 0;
     if (m0 && depot !== null) depotDistance[i] = m0.durations[depot * m0.size + l]! + m0.durations[l * m0.size + depot]!;
   });
   const classes = new Map<string, number>();

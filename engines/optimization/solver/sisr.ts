@@ -69,10 +69,17 @@ export function ruin(state: State, rng: Rng, params: SisrParams, removed: number
 }
 
 const best = { delta: Infinity, v: -1, a: 0, c: 0 };
+let mark = new Int32Array(0);
+let stamp = 0;
 
 /** Sorts the removed shipments (SISR's four orders, weights 4/4/2/1) and inserts them greedily. */
 export function recreate(state: State, rng: Rng, params: SisrParams, removed: number[]): void {
   const model = state.model;
+  // Shipments left out earlier get another chance each time (SISR reinserts every absent one).
+  if (mark.length < model.shipmentCount) mark = new Int32Array(model.shipmentCount);
+  stamp++;
+  for (const s of removed) mark[s] = stamp;
+  for (let s = 0; s < model.shipmentCount; s++) if (state.routeOf[s] === -1 && mark[s] !== stamp) removed.push(s);
   const r = rng.int(11);
   if (r < 4) {
     for (let i = removed.length - 1; i > 0; i--) {

@@ -14,6 +14,7 @@
  *
  *   npm run bench:optimization [-- --classes solomon,homberger_200,li_lim_100] [--limit N] [--instances C101,R201]
  *                                 [--objective distance|vehicles|both] [--shuffles 3] [--gh-timeout 30] [--out results.json]
+ *                                 [--search-mode RETURN_FAST|CONSUME_ALL_AVAILABLE_TIME]   (default: the API's, RETURN_FAST)
  * --limit N takes N instances per class spread over its groups; --objective defaults to both for
  * Solomon and to vehicles for the classes without distance-only best-known values. --url and --key
  * use an API already running instead of starting one on a database of its own.
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     objective: { type: 'string', default: 'auto' },
     shuffles: { type: 'string', default: '3' },
     'gh-timeout': { type: 'string', default: '30' },
+    'search-mode': { type: 'string' },
     out: { type: 'string' },
     url: { type: 'string' },
     key: { type: 'string' },
@@ -63,6 +65,8 @@ if (!Number.isInteger(shuffles) || shuffles < 0) throw new Error('--shuffles mus
 if (!(limit >= 1)) throw new Error('--limit must be ≥ 1');
 if (!(ghTimeout > 0)) throw new Error('--gh-timeout must be positive seconds');
 if (!['auto', 'both', ...OBJECTIVES].includes(values.objective)) throw new Error('--objective must be distance, vehicles or both');
+const searchMode = values['search-mode'] as 'RETURN_FAST' | 'CONSUME_ALL_AVAILABLE_TIME' | undefined;
+if (searchMode !== undefined && searchMode !== 'RETURN_FAST' && searchMode !== 'CONSUME_ALL_AVAILABLE_TIME') throw new Error('--search-mode must be RETURN_FAST or CONSUME_ALL_AVAILABLE_TIME');
 const only = values.instances ? new Set(values.instances.split(',')) : null;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -167,7 +171,7 @@ try {
         const run: Run = { name, cls, group: inst.group, objective, budget, seconds: 0, status: 0, bks, orderDistances: [], orderVehicles: [] };
         const orders = oi === 0 ? shuffles + 1 : 1;
         for (let s = 0; s < orders; s++) {
-          const req = toRequest(inst, { objective, shuffle: s, ...(timeout ? { timeout } : {}) });
+          const req = toRequest(inst, { objective, shuffle: s, ...(timeout ? { timeout } : {}), ...(searchMode ? { searchMode } : {}) });
           const answer = await solve(req.body);
           let check: CheckResult | undefined;
           let error: string | undefined;

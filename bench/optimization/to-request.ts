@@ -18,6 +18,8 @@ export interface RequestOptions {
   shuffle?: number;
   /** e.g. "30s"; absent: the API's default budget. */
   timeout?: string;
+  /** Absent: the API's default, RETURN_FAST. */
+  searchMode?: 'RETURN_FAST' | 'CONSUME_ALL_AVAILABLE_TIME';
 }
 
 export interface BenchRequest {
@@ -109,6 +111,7 @@ export function toRequest(inst: Instance, opts: RequestOptions): BenchRequest {
   const body: Record<string, unknown> = {
     label: `${inst.name}/${opts.objective}${opts.shuffle ? `/shuffle${opts.shuffle}` : ''}`,
     ...(opts.timeout ? { timeout: opts.timeout } : {}),
+    ...(opts.searchMode ? { searchMode: opts.searchMode } : {}),
     model: {
       globalStartTime: EPOCH,
       globalEndTime: timestamp(depot.due),

@@ -14,6 +14,14 @@ import { Rng } from './rng.ts';
 import { DEFAULT_SISR, recreate, ruin, ruinRoute, type SisrParams } from './sisr.ts';
 import { State, type Snapshot } from './state.ts';
 
+/** RETURN_FAST's iteration budgets, per shipment. */
+const FAST_ITERATIONS_PER_SHIPMENT = 300;
+const FAST_FLEET_ITERATIONS_PER_SHIPMENT = 1000;
+const FAST_FLEET_STEPS_PER_ROUTE_PER_SHIPMENT = 200;
+/** RETURN_FAST ends after this many iterations per shipment without a better solution. */
+const FAST_STAGNATION_PER_SHIPMENT = 50;
+const FAST_FLEET_STAGNATION_PER_SHIPMENT = 300;
+
 export interface SearchOptions extends SolveOptions {
   /** Stop after this many ruin-and-recreate iterations (deterministic runs); the time cap still applies. */
   maxIterations?: number;
@@ -42,25 +50,28 @@ export function solveInProcess(problem: Problem, options: SearchOptions, stats?:
   regretConstruct(state, began + 0.5 * options.timeLimitMs);
   const arc = meanArcCost(state);
   // RETURN_FAST: an iteration budget proportional to the size drives the cooling, and stagnation ends it early.
+  // Fleet minimisation needs far more steps than distance alone (each route emptied is a search of its own).
   const fastMode = options.searchMode === 'RETURN_FAST';
-  const maxIterations = options.maxIterations ?? (fastMode ? Math.max(5000, 300 * model.shipmentCount) : Infinity);
+  const fleet = fleetMatters(state, arc);
+  const perShipment = fleet ? FAST_FLEET_ITERATIONS_PER_SHIPMENT : FAST_ITERATIONS_PER_SHIPMENT;
+  const maxIterations = options.maxIterations ?? (fastMode ? Math.max(5000, perShipment * model.shipmentCount) : Infinity);
   const useIterations = maxIterations !== Infinity;
   const deadline = began + options.timeLimitMs;
   let iteration = 0;
-  if (fleetMatters(state, arc)) {
+  if (fleet) {
     // Fleet minimisation gets the first part of the budget (in time, or in iterations).
     const share = options.fleetShare ?? 0.4;
     const fleetEnd = began + share * options.timeLimitMs;
     const fleetSteps = share * maxIterations;
     let calls = 0;
-    const steps = minimiseFleet(state, rng, params, () => (useIterations ? calls++ >= fleetSteps : false) || performance.now() >= (useIterations ? deadline : fleetEnd), fastMode ? Math.max(2000, 50 * model.shipmentCount) : Infinity);
+    const steps = minimiseFleet(state, rng, params, () => (useIterations ? calls++ >= fleetSteps : false) || performance.now() >= (useIterations ? deadline : fleetEnd), fastMode ? Math.max(2000, FAST_FLEET_STEPS_PER_ROUTE_PER_SHIPMENT * model.shipmentCount) : Infinity);
     iteration = Math.min(steps, fleetSteps);
   }
   let current = state.cost();
   let best: Snapshot = state.snapshot();
   const t0 = (options.t0 ?? 3) * arc;
   const tf = (options.tf ?? 0.03) * arc;
-  const stagnation = options.searchMode === 'RETURN_FAST' ? Math.max(2000, 50 * model.shipmentCount) : Infinity;
+  const stagnation = fastMode ? Math.max(2000, (fleet ? FAST_FLEET_STAGNATION_PER_SHIPMENT : FAST_STAGNATION_PER_SHIPMENT) * model.shipmentCount) : Infinity;
   const fleetRate = model.vehicles.some((v) => v.fixed > 0) ? 0.05 : 0;
   const removed: number[] = [];
   let lastImprovement = iteration;

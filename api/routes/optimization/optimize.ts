@@ -49,7 +49,7 @@ export const optimizeRoute: FastifyPluginAsyncTypebox = async (app) => {
       const key = request.apiKey!;
       const limits = optimizationLimitsOf(key.accountId === null ? null : key.plan);
       const over = countLimitViolation(request.body, limits);
-      if (over) throw errors.invalidArgument(`the request has ${over.count} ${over.limit}; this plan allows at most ${over.max}`, `model.${over.limit === 'locations' ? 'shipments' : over.limit}`);
+      if (over) throw errors.invalidArgument(`the request has ${over.count} ${over.limit}; this plan allows at most ${over.max}`, over.limit === 'locations' ? 'model' : `model.${over.limit}`);
       const checked = checkOptimizationRequest(request.body, { maxLocations: limits.locations });
       if (checked.solvingMode === 'VALIDATE_ONLY') return sendJson(reply, checked.issues.length > 0 ? { validationErrors: checked.issues } : {});
       if (!checked.request) {

@@ -1,4 +1,6 @@
+import { ENERGY_KIND } from '../schemas/energy-release.ts';
 import { GEOCODING_KIND } from '../schemas/geocoding-release.ts';
+import { PARCELS_KIND } from '../schemas/parcels-release.ts';
 import { ROADS_KIND } from '../schemas/roads-release.ts';
 
 /**
@@ -69,7 +71,8 @@ export function asOptimizationError(err: ApiError): ApiError {
 }
 
 /** How a 503 names the service of a release kind, where that is not `<kind> data`. */
-const SERVICE_OF_KIND: Readonly<Record<string, string>> = { [GEOCODING_KIND]: 'geocode', [ROADS_KIND]: 'routing' };
+/** The service a kind's absence takes down (the energy and parcel corpora answer geocoding queries). */
+const SERVICE_OF_KIND: Readonly<Record<string, string>> = { [GEOCODING_KIND]: 'geocode', [ENERGY_KIND]: 'geocode', [PARCELS_KIND]: 'geocode', [ROADS_KIND]: 'routing' };
 
 export const errors = {
   /** Data-plane 400: the message names the parameter at fault; a code only where volume 1 lists one (routing). */

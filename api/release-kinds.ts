@@ -2,6 +2,8 @@ import type { KindOpener } from '../releases/reader.ts';
 import { assetsOpener } from '../engines/assets/release.ts';
 import { basemapOpener } from '../engines/basemap/release.ts';
 import { catalogOpener } from '../engines/catalog/release.ts';
+import { energyOpener } from '../engines/energy/release.ts';
+import { parcelsOpener } from '../engines/parcels/release.ts';
 import { roadsOpener } from '../engines/routing/release.ts';
 import { geocodingOpener } from '../engines/geocoding/release.ts';
 import { terrainOpener } from '../engines/terrain/release.ts';
@@ -19,4 +21,6 @@ export const releaseKinds: KindOpener<unknown>[] = [
   terrainOpener,
   roadsOpener,
   assetsOpener,
+  energyOpener,
+  parcelsOpener,
 ];

@@ -25,6 +25,10 @@ const TagFilter = Type.Record(Type.String(), Type.Union([Type.Literal(true), Typ
 
 export const NTS_LEVELS = ['series', 'map_area', 'sheet', 'block'] as const;
 
+export const DLS_LEVELS = ['township', 'section', 'quarter', 'lsd'] as const;
+
+const InputBbox = Type.Tuple([Type.Number(), Type.Number(), Type.Number(), Type.Number()], { description: 'only the cells meeting west,south,east,north' });
+
 export const LayerInput = Type.Union([
   Type.Object({ kind: Type.Literal('osm'), path: Type.String(), where: Type.Array(TagFilter, { minItems: 1, description: 'a feature passes when it matches any filter' }) }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('ndjson'), path: Type.String() }, { additionalProperties: false }),
@@ -33,9 +37,18 @@ export const LayerInput = Type.Union([
     {
       kind: Type.Literal('nts'),
       level: Type.Union(NTS_LEVELS.map((l) => Type.Literal(l))),
-      bbox: Type.Optional(Type.Tuple([Type.Number(), Type.Number(), Type.Number(), Type.Number()], { description: 'only the cells meeting west,south,east,north' })),
+      bbox: Type.Optional(InputBbox),
     },
     { additionalProperties: false },
+  ),
+  Type.Object(
+    {
+      kind: Type.Literal('dls'),
+      level: Type.Union(DLS_LEVELS.map((l) => Type.Literal(l))),
+      bbox: Type.Optional(InputBbox),
+      labels: Type.Optional(Type.Boolean({ description: 'true: one point per cell (its centre) for labels, instead of the cell polygons' })),
+    },
+    { additionalProperties: false, description: 'Dominion Land Survey cells computed by the survey model (engines/survey/dls.ts)' },
   ),
 ]);
 export type LayerInput = Static<typeof LayerInput>;

@@ -42,6 +42,10 @@ const radiusParam = param(`metres, default ${DEFAULT_RADIUS_M}; clamped to ${MIN
 
 export type ResultLayer = 'address' | 'street' | 'locality' | 'region' | 'poi';
 export const RESULT_LAYERS: readonly ResultLayer[] = ['address', 'street', 'locality', 'region', 'poi'];
+/** Layers of results the land, well and parcel grammars and the energy corpus answer (add-ons). */
+export type RecordLayer = 'legal_land' | 'well' | 'facility' | 'parcel';
+export const RECORD_LAYERS: readonly RecordLayer[] = ['legal_land', 'well', 'facility', 'parcel'];
+export type AnyResultLayer = ResultLayer | RecordLayer;
 export const MATCH_TYPES = ['exact', 'partial', 'fallback', 'unknown'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];
 export const PRECISIONS = ['point', 'street', 'locality', 'region', 'unknown'] as const;
@@ -55,7 +59,8 @@ export type MatchReason = (typeof MATCH_REASONS)[number];
 /** What each error status of a geocoding or places route means (documented in /openapi.json). */
 export const GEOCODING_ERRORS: Readonly<Record<number, string>> = {
   400: 'a parameter is malformed, missing or unknown; error names it',
-  403: 'addon_required: well and facility search needs the energy add-on (body adds capability, addon, message)',
+  403: 'addon_required: a land description (DLS, NTS) needs the legal-land add-on, a well identifier (UWI) or well and facility ' +
+    'search the energy add-on, a BC parcel id (PID) the agriculture add-on (body adds capability, addon, message)',
   404: 'no place with this id (a malformed id answers the same)',
   413: 'payload_too_large: more than 100 queries',
   503: 'the geocoding data is not available (retryable); category search also answers 503 against a corpus built without categories',
@@ -111,6 +116,12 @@ export const GeocodeReverseQuery = Type.Object({
   lat: Type.Number({ minimum: -90, maximum: 90, description: 'latitude, WGS84 degrees' }),
   lang: langParam,
   limit: limitParam(5),
+  layers: param(
+    'legal_land (legal-land add-on): instead of named places, the survey cells holding the point — the Dominion Land Survey ' +
+    'LSD, quarter section, section and township inside the DLS, else the NTS cells (with the BC grid in British Columbia); ' +
+    'distance is to the cell centre',
+  ),
+  geometry: Type.Optional(Type.Boolean({ description: 'with layers=legal_land: true includes each cell\'s survey polygon' })),
 });
 export type GeocodeReverseQuery = Static<typeof GeocodeReverseQuery>;
 
@@ -189,10 +200,26 @@ export const GeocodeResultAddress = Type.Object({
   country: Type.Optional(Type.String()),
 }, { description: 'present when at least one component exists' });
 
+export const LegalLand = Type.Object({
+  system: stringEnum(['DLS', 'NTS'] as const, 'Dominion Land Survey or National Topographic System (with the BC grid)'),
+  province: Type.Optional(Type.String({ description: 'two-letter code, when the survey model places the cell in one province with confidence' })),
+  canonical: Type.String({ description: 'the description in canonical form: 04-11-082-04W6, SW-11-082-04W6, 11-082-04W6, 082-04W6; 093F, 093F10, B-001-L/093-F-10' }),
+  unit: Type.String({ description: 'the cell level: lsd, quarter, section, township (DLS); series, map_area, sheet, block, unit, quarter_unit (NTS)' }),
+  components: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+    description: 'the parts of the description: DLS meridian, range, township, section, quarter, lsd; NTS series, map_area, sheet, block, unit, quarter_unit',
+  }),
+}, { description: 'legal-land hits only' });
+
+const Position = Type.Array(Type.Number(), { minItems: 2, maxItems: 2 });
+export const ResultGeometry = Type.Union([
+  Type.Object({ type: Type.Literal('Polygon'), coordinates: Type.Array(Type.Array(Position)) }),
+  Type.Object({ type: Type.Literal('MultiPolygon'), coordinates: Type.Array(Type.Array(Type.Array(Position))) }),
+], { description: 'with geometry=true: the survey cell or parcel polygon (GeoJSON, lng/lat)' });
+
 export const GeocodeResult = Type.Object({
   id: Type.String({ description: 'stable identifier' }),
   name: Type.String(),
-  layer: stringEnum(RESULT_LAYERS),
+  layer: stringEnum([...RESULT_LAYERS, ...RECORD_LAYERS]),
   lng: Type.Number(),
   lat: Type.Number(),
   score: Type.Optional(Type.Number({ description: 'search and autocomplete only; higher is more relevant; not comparable between queries' })),
@@ -205,8 +232,18 @@ export const GeocodeResult = Type.Object({
   precision: stringEnum(PRECISIONS),
   match_reasons: Type.Optional(Type.Array(stringEnum(MATCH_REASONS), { description: 'only when match_type is not exact' })),
   address: Type.Optional(GeocodeResultAddress),
+  legal_land: Type.Optional(LegalLand),
+  uwi: Type.Optional(Type.String({ description: 'well hits: the unique well identifier, e.g. 100/06-32-048-07W5/00' })),
+  licence: Type.Optional(Type.String({ description: 'well and facility hits' })),
+  operator: Type.Optional(Type.String({ description: 'well and facility hits' })),
+  status: Type.Optional(Type.String({ description: 'well and facility hits, as the registry publishes it' })),
+  pid: Type.Optional(Type.String({ description: 'parcel hits: the BC parcel identifier, 012-345-678' })),
+  bbox: Type.Optional(Type.Array(Type.Number(), { minItems: 4, maxItems: 4, description: 'minLng,minLat,maxLng,maxLat of the survey cell or parcel' })),
+  geometry: Type.Optional(ResultGeometry),
 });
 export type GeocodeResult = Static<typeof GeocodeResult>;
+export type LegalLand = Static<typeof LegalLand>;
+export type ResultGeometry = Static<typeof ResultGeometry>;
 
 export const PlaceRecord = Type.Object({
   id: Type.String({ description: 'opaque; a corpus rebuild may renumber it; do not parse it' }),

@@ -1,5 +1,6 @@
 import type { KeyRecord } from '../../lib/keys.ts';
 import type { PremiumCapability } from '../../schemas/plans.ts';
+import { detectGrammar, GRAMMAR_CAPABILITY, type Grammar } from '../grammars/detect.ts';
 import { ADDON_OF_CAPABILITY } from './plans.ts';
 
 /**
@@ -14,7 +15,9 @@ export interface CapabilityRule {
   from: 'query' | 'body' | 'params';
   param: string;
   /** Any of these (case-insensitive, in a comma list or an array) needs the capability. */
-  values: readonly string[];
+  values?: readonly string[];
+  /** Text in this grammar (the whole parameter, or any entry of an array) needs the capability. */
+  grammar?: Grammar;
   capability: PremiumCapability;
   /** What it grants, for the 403 message. */
   grants: string;
@@ -39,9 +42,27 @@ const CATALOG_ROUTES = [
   { route: '/data/query', from: 'query', param: 'layer' },
 ] as const;
 
+/** What each free-text grammar grants, for the 403 message. */
+const GRAMMAR_GRANTS: Readonly<Record<Grammar, string>> = {
+  dls: 'Dominion Land Survey search',
+  nts: 'NTS and BC grid search',
+  uwi: 'Well identifier (UWI) search',
+  pid: 'Parcel id (PID) search',
+};
+
+/** Where free text arrives: routed by its grammar (volume 2, "Query routing for free text"); structured search never is. */
+const FREE_TEXT = [
+  { method: 'GET', route: '/geocode/search', from: 'query', param: 'q' },
+  { method: 'GET', route: '/geocode/autocomplete', from: 'query', param: 'q' },
+  { method: 'POST', route: '/geocode/batch', from: 'body', param: 'queries' },
+] as const;
+
 export const CAPABILITY_RULES: readonly CapabilityRule[] = [
   { method: 'GET', route: '/geocode/search', from: 'query', param: 'layers', values: ENERGY_LAYERS, capability: 'energy', grants: WELLS_AND_FACILITIES },
   { method: 'POST', route: '/geocode/batch', from: 'body', param: 'layers', values: ENERGY_LAYERS, capability: 'energy', grants: WELLS_AND_FACILITIES },
+  ...FREE_TEXT.flatMap((at) => (Object.keys(GRAMMAR_CAPABILITY) as Grammar[]).map((grammar) =>
+    ({ ...at, grammar, capability: GRAMMAR_CAPABILITY[grammar], grants: GRAMMAR_GRANTS[grammar] }))),
+  { method: 'GET', route: '/geocode/reverse', from: 'query', param: 'layers', values: ['legal_land'], capability: 'legalLand', grants: 'Survey cell lookup by location' },
   ...CATALOG_ROUTES.flatMap(({ route, from, param }) =>
     CATALOG_LAYERS.map(({ ids, capability, grants }) => ({ method: 'GET' as const, route, from, param, values: ids, capability, grants }))),
 ];
@@ -60,9 +81,17 @@ for (const rule of CAPABILITY_RULES) {
 /** Whether any route needs a capability check at all (a route without rules costs nothing per request). */
 export const routeHasCapabilityRules = (method: string, route: string): boolean => RULES_BY_ROUTE.has(`${method} ${route}`);
 
+const strings = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
 function tokens(value: unknown): string[] {
-  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  const items = typeof value === 'string' ? value.split(',') : strings(value);
   return items.map((v) => v.trim().toLowerCase());
+}
+
+function selects(rule: CapabilityRule, value: unknown): boolean {
+  if (rule.grammar) return strings(value).some((text) => detectGrammar(text.trim()) === rule.grammar);
+  return tokens(value).some((t) => rule.values!.includes(t));
 }
 
 /** The premium capabilities a request needs, by the table. */
@@ -72,7 +101,7 @@ export function requiredCapabilities(method: string, route: string, input: { que
   return rules.filter((rule) => {
     const source = input[rule.from];
     if (typeof source !== 'object' || source === null || !Object.hasOwn(source, rule.param)) return false;
-    return tokens((source as Record<string, unknown>)[rule.param]).some((t) => rule.values.includes(t));
+    return selects(rule, (source as Record<string, unknown>)[rule.param]);
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import type { BBox } from '../../lib/geo/bbox.ts';
 import { QueryError } from '../../lib/query-error.ts';
-import type { MatchReason, MatchType, Precision, ResultLayer } from '../../schemas/geocoding-api.ts';
+import type { AnyResultLayer, LegalLand, MatchReason, MatchType, Precision, ResultGeometry, ResultLayer } from '../../schemas/geocoding-api.ts';
 
 export { RESULT_LAYERS, type MatchReason, type MatchType, type Precision, type ResultLayer } from '../../schemas/geocoding-api.ts';
 
@@ -24,7 +24,7 @@ export interface ResultAddress {
 export interface GeocodeResult {
   id: string;
   name: string;
-  layer: ResultLayer;
+  layer: AnyResultLayer;
   lng: number;
   lat: number;
   score?: number;
@@ -37,6 +37,15 @@ export interface GeocodeResult {
   precision: Precision;
   match_reasons?: MatchReason[];
   address?: ResultAddress;
+  /** Land, well and parcel hits (engines/grammars). */
+  legal_land?: LegalLand;
+  uwi?: string;
+  licence?: string;
+  operator?: string;
+  status?: string;
+  pid?: string;
+  bbox?: [number, number, number, number];
+  geometry?: ResultGeometry;
 }
 
 

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { DLS_EXTENT, dlsCellsInBbox, dlsFeature } from '../../engines/survey/dls.ts';
 import { ntsCellsInBbox, ntsFeature, NTS_CANADA_BBOX } from '../../engines/survey/nts.ts';
 import { NdjsonError, readNdjsonFeatures } from '../../engines/tiles/ndjson.ts';
 import type { LayerInput } from '../../schemas/catalog-definition.ts';
@@ -62,6 +63,14 @@ function* ntsFeatures(input: Extract<LayerInput, { kind: 'nts' }>): Generator<So
   }
 }
 
+function* dlsFeatures(input: Extract<LayerInput, { kind: 'dls' }>): Generator<SourceFeature> {
+  for (const cell of dlsCellsInBbox(input.bbox ?? DLS_EXTENT, input.level)) {
+    const feature = dlsFeature(cell);
+    const geometry: GeoJSON.Geometry = input.labels ? { type: 'Point', coordinates: [...cell.centre] } : feature.geometry;
+    yield { id: cell.id, properties: feature.properties, geometry };
+  }
+}
+
 /** The features of one input, streamed where the format allows. */
 export function readInput(input: LayerInput, report: InputReport): AsyncIterable<SourceFeature> | Iterable<SourceFeature> {
   switch (input.kind) {
@@ -69,5 +78,6 @@ export function readInput(input: LayerInput, report: InputReport): AsyncIterable
     case 'geojson': return geojsonFeatures(input.path);
     case 'ndjson': return ndjsonFeatures(input.path);
     case 'nts': return ntsFeatures(input);
+    case 'dls': return dlsFeatures(input);
   }
 }

@@ -39,6 +39,23 @@ describe('the capability table', () => {
     expect(requiredCapabilities('GET', '/geocode/batch', { query: { layers: 'well' }, body: { layers: 'well' } })).toEqual([]);
   });
 
+  it('routes free text by its grammar: land descriptions, UWIs and PIDs need their add-ons; structured search never', () => {
+    const get = (route: string, query: unknown) => requiredCapabilities('GET', route, { query, body: undefined }).map((r) => r.capability);
+    expect(get('/geocode/search', { q: 'NW-25-24-1-W5' })).toEqual(['legalLand']);
+    expect(get('/geocode/search', { q: ' 093F10 ' })).toEqual(['legalLand']);
+    expect(get('/geocode/search', { q: '100/06-32-048-07W5/00' })).toEqual(['energy']);
+    expect(get('/geocode/search', { q: '100/06-32-048-07W5/00', layers: 'well' })).toEqual(['energy', 'energy']);
+    expect(get('/geocode/search', { q: '012-345-678' })).toEqual(['agriculture']);
+    expect(get('/geocode/search', { q: '123 Main St' })).toEqual([]);
+    expect(get('/geocode/autocomplete', { q: 'SW 1/4 11-82-4 W6M' })).toEqual(['legalLand']);
+    expect(get('/geocode/structured', { address: 'NW-25-24-1-W5' })).toEqual([]);
+    expect(get('/geocode/reverse', { layers: 'LEGAL_LAND' })).toEqual(['legalLand']);
+    expect(get('/geocode/reverse', {})).toEqual([]);
+    const post = (body: unknown) => requiredCapabilities('POST', '/geocode/batch', { query: {}, body }).map((r) => r.capability);
+    expect(post({ queries: ['Calgary', 'PID 012345678', '04-11-082-04W6'] })).toEqual(['agriculture', 'legalLand']);
+    expect(post({ queries: ['Calgary', 42] })).toEqual([]);
+  });
+
   it('decides by account, add-on, plan, origin and the month of the premium limit', () => {
     const MONTH = '2026-11';
     const rule = CAPABILITY_RULES[0]!;
@@ -67,9 +84,9 @@ describe('403 answers over HTTP', () => {
   let app: FastifyInstance;
   const newKey = async (input: CreateKeyInput) => (await createKey(pool, input)).key;
   const search = (key: string, headers: Record<string, string> = {}) =>
-    app.inject({ url: '/geocode/search?q=Suncor&layers=facility', headers: { authorization: `Bearer ${key}`, ...headers } });
+    app.inject({ url: '/geocode/search?q=NW-25-24-1-W5', headers: { authorization: `Bearer ${key}`, ...headers } });
   const batch = (key: string, headers: Record<string, string> = {}) => app.inject({
-    method: 'POST', url: '/geocode/batch', payload: { queries: ['Suncor'], layers: ['well'] },
+    method: 'POST', url: '/geocode/batch', payload: { queries: ['NW-25-24-1-W5'] },
     headers: { authorization: `Bearer ${key}`, ...headers },
   });
 
@@ -90,11 +107,11 @@ describe('403 answers over HTTP', () => {
     for (const res of [await search(key), await batch(key)]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({
-        error: 'addon-energy required',
+        error: 'addon-legal-land required',
         code: 'addon_required',
-        capability: 'energy',
-        addon: 'addon-energy',
-        message: 'Well and facility search needs the energy add-on (addon-energy) on this account.',
+        capability: 'legalLand',
+        addon: 'addon-legal-land',
+        message: 'Dominion Land Survey search needs the legal-land add-on (addon-legal-land) on this account.',
       });
     }
   });
@@ -103,17 +120,17 @@ describe('403 answers over HTTP', () => {
     const key = await newKey({ plan: 'hobby' });
     for (const res of [await search(key), await search(key, { origin: 'https://shop.example.com' }), await batch(key, { referer: 'https://localhost.example.com/x' })]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ code: 'dev_only', capability: 'energy', addon: 'addon-energy' });
+      expect(res.json()).toMatchObject({ code: 'dev_only', capability: 'legalLand', addon: 'addon-legal-land' });
       expect(res.json().message).toMatch(/dev origins only/);
     }
     const fromDev = await search(key, { origin: 'http://localhost:5173' });
-    expect([fromDev.statusCode, fromDev.json()]).toEqual([200, []]);
+    expect([fromDev.statusCode, fromDev.json()]).toMatchObject([200, [{ name: 'NW-25-024-01W5' }]]);
     const batchFromDev = await batch(key, { referer: 'https://demo.pages.dev/app' });
-    expect([batchFromDev.statusCode, batchFromDev.json()]).toEqual([200, [[]]]);
+    expect([batchFromDev.statusCode, batchFromDev.json()]).toMatchObject([200, [[{ name: 'NW-25-024-01W5' }]]]);
   });
 
   it('passes keys with the add-on and keys without an account, and never gates core layers', async () => {
-    for (const key of [await newKey({ plan: 'growth', addons: ['energy'] }), await newKey({})]) {
+    for (const key of [await newKey({ plan: 'growth', addons: ['legal-land'] }), await newKey({})]) {
       expect((await search(key)).statusCode).toBe(200);
       expect((await batch(key)).statusCode).toBe(200);
     }
@@ -127,7 +144,7 @@ describe('403 answers over HTTP', () => {
     const releases = new ReleaseStore({ pool, databaseUrl: env.config.databaseUrl, releasesDir: env.config.releasesDir, pollMs: 60_000 });
     const clocked = await buildApp({ config: env.config, pool, releases, logger: false, now: () => now });
     const dev = { authorization: '', origin: 'http://localhost:5173' };
-    const premium = (key: string) => clocked.inject({ url: '/geocode/search?q=Suncor&layers=well', headers: { ...dev, authorization: `Bearer ${key}` } });
+    const premium = (key: string) => clocked.inject({ url: '/geocode/search?q=NW-25-24-1-W5', headers: { ...dev, authorization: `Bearer ${key}` } });
     const core = (key: string) => clocked.inject({ url: '/geocode/search?q=Suncor&layers=poi', headers: { ...dev, authorization: `Bearer ${key}` } });
     try {
       const first = await createKey(pool, { plan: 'hobby' });
@@ -153,9 +170,9 @@ describe('403 answers over HTTP', () => {
       expect(refused.json()).toEqual({
         error: 'monthly premium call limit of the dev plan reached',
         code: 'usage_limit_reached',
-        capability: 'energy',
-        addon: 'addon-energy',
-        message: 'Well and facility search on the dev plan is limited to 5,000 premium calls a month; this account has used them. Core calls continue; the limit clears on the first of next month (UTC), or subscribe to a paid plan with addon-energy.',
+        capability: 'legalLand',
+        addon: 'addon-legal-land',
+        message: 'Dominion Land Survey search on the dev plan is limited to 5,000 premium calls a month; this account has used them. Core calls continue; the limit clears on the first of next month (UTC), or subscribe to a paid plan with addon-legal-land.',
       });
       expect((await core(second.key)).statusCode).toBe(503); // core goes on, past the access check
       // The refusal is a door rejection: not a call.

@@ -178,7 +178,7 @@ describe('structured fields', () => {
 
 describe('sanitizeSearchControls', () => {
   it('defaults: lang en, limit 10, no filters', () => {
-    expect(sanitizeSearchControls({})).toEqual({ ok: true, value: { controls: { lang: 'en', limit: 10 }, energy: false, empty: false } });
+    expect(sanitizeSearchControls({})).toEqual({ ok: true, value: { controls: { lang: 'en', limit: 10 }, energy: null, empty: false } });
   });
   it('all controls, normalised', () => {
     expect(sanitizeSearchControls({ lang: 'fr-CA', limit: '80', bbox: '-124,49,-122,50', layers: 'poi', region: 'colombie-britannique', focus: '-123.1,49.2' }))
@@ -186,14 +186,14 @@ describe('sanitizeSearchControls', () => {
         ok: true,
         value: {
           controls: { lang: 'fr', limit: 50, bbox: { minLon: -124, minLat: 49, maxLon: -122, maxLat: 50 }, layers: ['poi'], region: 'BC', focus: { lng: -123.1, lat: 49.2 } },
-          energy: false,
+          energy: null,
           empty: false,
         },
       });
   });
   it('flags an empty box and the energy corpus', () => {
     expect(sanitizeSearchControls({ bbox: '-123,49,-123,50' }).ok && sanitizeSearchControls({ bbox: '-123,49,-123,50' })).toMatchObject({ value: { empty: true } });
-    expect(sanitizeSearchControls({ layers: 'well' })).toMatchObject({ ok: true, value: { energy: true } });
+    expect(sanitizeSearchControls({ layers: 'well' })).toMatchObject({ ok: true, value: { energy: ['well'] } });
   });
   it('the first faulty control is named', () => {
     expect(errorOf(sanitizeSearchControls({ bbox: '1,2', region: 'Narnia' }))).toBe(BBOX_MESSAGE);

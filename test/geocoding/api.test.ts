@@ -169,12 +169,12 @@ describe('with a geocoding release', () => {
       });
     });
 
-    it('layers=well or facility: [] (no energy corpus yet) with the add-on or a key without account', async () => {
+    it('layers=well or facility with the add-on or a key without account, and no energy release: 503, retryable', async () => {
       const withAddon = await stack.createKey({ plan: 'growth', addons: ['energy'] });
       for (const key of [withAddon, stack.key]) {
         const res = await stack.get(`/geocode/search?${qs({ q: 'Suncor Base Plant', layers: 'facility' })}`, { key });
-        expect(res.status).toBe(200);
-        expect(res.body).toEqual([]);
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual(UNAVAILABLE);
       }
     });
 
@@ -477,9 +477,8 @@ describe('with a geocoding release', () => {
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe('addon_required');
       const exempt = await stack.post('/geocode/batch', { queries: ['x', ' '], layers: 'well' });
-      expect(exempt.status).toBe(200);
-      expect(exempt.body).toEqual([[], []]);
-      expect(exempt.headers['x-billable-queries']).toBe('1');
+      expect(exempt.status).toBe(503); // past the access check: no energy release is enabled here (test/grammars serves one)
+      expect(exempt.body).toEqual(UNAVAILABLE);
     });
   });
 

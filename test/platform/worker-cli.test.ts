@@ -67,7 +67,7 @@ describe('ingest refusals (no worker)', () => {
   it('names the kinds when the kind is unknown (exit 2)', async () => {
     const run = await runCanmap(['ingest', 'ferries', '--json'], ctx.t.env);
     expect(run.code).toBe(2);
-    expect(json(run.stdout)).toEqual({ error: 'unknown kind "ferries"; kinds: transit, geocoding, catalog, basemap, terrain, assets, roads, road-events' });
+    expect(json(run.stdout)).toEqual({ error: 'unknown kind "ferries"; kinds: transit, geocoding, catalog, basemap, terrain, assets, roads, energy, parcels, road-events' });
   });
 
   it('refuses a broken feeds list before queueing anything (exit 2)', async () => {

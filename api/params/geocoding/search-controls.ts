@@ -17,8 +17,8 @@ export interface RawSearchControls {
 
 export interface SanitizedSearchControls {
   controls: SearchControls;
-  /** well/facility asked for: the energy corpus (add-on), not the geocoding release. */
-  energy: boolean;
+  /** well/facility asked for: the energy corpus (add-on), not the geocoding release; null otherwise. */
+  energy: ('well' | 'facility')[] | null;
   /** A hard filter nothing can pass (a box with no area): the answer is []. */
   empty: boolean;
 }
@@ -44,5 +44,5 @@ export function sanitizeSearchControls(raw: RawSearchControls, options: { energy
   if (layers.value.corpus === 'core' && layers.value.layers) controls.layers = layers.value.layers;
   if (region.value !== undefined) controls.region = region.value;
   if (focus) controls.focus = focus.value;
-  return accept({ controls, energy: layers.value.corpus === 'energy', empty: bbox?.value.empty ?? false });
+  return accept({ controls, energy: layers.value.corpus === 'energy' ? layers.value.layers : null, empty: bbox?.value.empty ?? false });
 }

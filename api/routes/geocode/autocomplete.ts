@@ -4,8 +4,7 @@ import { errors } from '../../errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
 import { sanitizeLang, sanitizeQ } from '../../params/geocoding/text.ts';
-import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
-import type { Geocoder } from '../../../engines/geocoding/types.ts';
+import { freeTextSearch } from '../../geocoding/free-text.ts';
 
 /** GET /geocode/autocomplete: type-ahead; the last word is a prefix. Other parameters (bbox, ...) are ignored. */
 export const autocompleteRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -14,16 +13,22 @@ export const autocompleteRoute: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['geocoding'],
       summary: 'Type-ahead search',
       description: 'The last word is a prefix, earlier words match whole tokens, in any order. Three characters or fewer answer ' +
-        'localities, provinces and points of interest only. No typo tolerance; match_type is unknown.',
+        'localities, provinces and points of interest only. No typo tolerance; match_type is unknown. A complete land description, ' +
+        'well identifier or parcel id answers as on /geocode/search (same add-ons).',
       querystring: GeocodeAutocompleteQuery,
-      response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 503) },
+      response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 403, 503) },
     },
-  }, (request) => {
+  }, async (request) => {
     const q = sanitizeQ(request.query.q);
     if (!q.ok) throw errors.badRequest(q.error);
     const lang = sanitizeLang(request.query.lang);
     if (!lang.ok) throw errors.badRequest(lang.error);
     const limit = sanitizeLimit(request.query.limit, 8);
-    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => geocoder.autocomplete(q.value, { lang: lang.value, limit }));
+    const controls = { controls: { lang: lang.value, limit }, energy: null, empty: false };
+    const [results] = await freeTextSearch(app.releases, [q.value], controls, {
+      geometry: false, label: () => '', civic: (geocoder, text) => geocoder.autocomplete(text, { lang: lang.value, limit }),
+    });
+    // Input matching does not apply to type-ahead (volume 2): every result, grammar hits included, is unknown.
+    return results!.map(({ match_reasons: _reasons, ...result }) => ({ ...result, match_type: 'unknown' as const }));
   });
 };

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeBatchBody, GeocodeBatchResponse, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
-import { GeocodeQueryError, type GeocodeResult } from '../../../engines/geocoding/types.ts';
 import { errorResponses } from '../../../schemas/common.ts';
+import { freeTextSearch } from '../../geocoding/free-text.ts';
 import { billableQueries, sanitizeBatchQueries } from '../../params/geocoding/batch.ts';
 import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
 import { sanitizeQ } from '../../params/geocoding/text.ts';
-import { searchWith } from './search.ts';
-import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
-import type { Geocoder } from '../../../engines/geocoding/types.ts';
 import { BILLABLE_QUERIES_HEADER } from '../../../engines/access/metering.ts';
-
-/** Response header carrying the number of calls this batch is billed as (its non-blank queries). */
 
 /** POST /geocode/batch: up to 100 searches with shared controls, each answered as GET /geocode/search would. */
 export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -39,17 +34,7 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
       if (!q.ok) throw errors.badRequest(`queries[${i}]: ${q.error}`);
       return q.value;
     });
-    const answer = sanitized.value.energy
-      ? texts.map((): GeocodeResult[] => [])
-      : await app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => texts.map((q, i) => {
-        if (q === null) return [];
-        try {
-          return searchWith(geocoder, q, sanitized.value);
-        } catch (err) {
-          if (err instanceof GeocodeQueryError) throw errors.badRequest(`queries[${i}]: ${err.message}`);
-          throw err;
-        }
-      }));
+    const answer = await freeTextSearch(app.releases, texts, sanitized.value, { geometry: false, label: (i) => `queries[${i}]: ` });
     reply.header(BILLABLE_QUERIES_HEADER, String(billableQueries(queries)));
     return answer;
   });

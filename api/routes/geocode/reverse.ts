@@ -2,26 +2,33 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeReverseQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
+import { legalLandAt } from '../../../engines/grammars/reverse.ts';
 import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
+import { sanitizeReverseLayers } from '../../params/geocoding/reverse-layers.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
 import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
 import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
-/** GET /geocode/reverse?lon=&lat=: nearest named places by geodesic distance. */
+/** GET /geocode/reverse?lon=&lat=: nearest named places by geodesic distance, or (layers=legal_land) the survey cells there. */
 export const reverseRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/geocode/reverse', {
     schema: {
       tags: ['geocoding'],
-      summary: 'Reverse geocoding: nearest named places, nearest first, with distance',
+      summary: 'Reverse geocoding: nearest named places, nearest first, with distance; or the survey cells holding the point',
+      description: 'layers=legal_land (legal-land add-on) answers the Dominion Land Survey LSD, quarter section, section and township ' +
+        'holding the point, or outside the DLS its NTS cells (with the BC grid in British Columbia), nearest cell centre first.',
       querystring: GeocodeReverseQuery,
-      response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 503) },
+      response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 403, 503) },
     },
-  }, (request) => {
+  }, async (request) => {
     // lon and lat were checked as plain decimals in range (api/plugins/numeric-query.ts, then the schema).
     const { lon, lat } = request.query;
     const lang = sanitizeLang(request.query.lang);
     if (!lang.ok) throw errors.badRequest(lang.error);
     const limit = sanitizeLimit(request.query.limit, 5);
+    const layers = sanitizeReverseLayers(request.query.layers);
+    if (!layers.ok) throw errors.badRequest(layers.error);
+    if (layers.value === 'legal_land') return legalLandAt(lon, lat, { limit, geometry: request.query.geometry === true });
     return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => geocoder.reverse({ lng: lon, lat, lang: lang.value, limit }));
   });
 };

@@ -1,36 +1,33 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeSearchQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../errors.ts';
-import type { GeocodeResult, Geocoder } from '../../../engines/geocoding/types.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { sanitizeSearchControls, type SanitizedSearchControls } from '../../params/geocoding/search-controls.ts';
+import { freeTextSearch } from '../../geocoding/free-text.ts';
+import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
 import { sanitizeQ } from '../../params/geocoding/text.ts';
-import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
-
-/** One free-text search as GET /geocode/search and every batch entry answer it. */
-export function searchWith(geocoder: Geocoder, q: string, { controls, empty }: SanitizedSearchControls): GeocodeResult[] {
-  return empty ? [] : geocoder.search(q, controls);
-}
 
 /** GET /geocode/search: forward geocoding of free text. */
 export const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/geocode/search', {
     schema: {
       tags: ['geocoding'],
-      summary: 'Forward geocoding of free text (addresses, streets, places, localities, provinces, postal codes)',
-      description: 'Hard filters (bbox, layers, region) intersect; contradictory ones return []. focus applies within what survives. ' +
-        'A parsed query with no matching row returns []. layers=well or facility needs the energy add-on (no energy corpus is served yet: []). ' +
-        'geometry=true is accepted (no result carries a survey polygon yet).',
+      summary: 'Forward geocoding of free text (addresses, streets, places, localities, provinces, postal codes, land descriptions, well and parcel ids)',
+      description: 'The shape of q routes it: a Dominion Land Survey description (NW-25-24-1-W5, 04-11-082-04W6, SW 1/4 11-82-4 W6M) ' +
+        'or an NTS / BC grid reference (093F10, B-001-L/093-F-10) answers its survey cell (legal-land add-on); a well identifier ' +
+        '(100/06-32-048-07W5/00, 100143608517W600) the wells registered under it (energy add-on); a BC parcel id (012-345-678) its ' +
+        'parcel (agriculture add-on). A part out of range is a 400 naming it; a parsed query with no row is [], never an address guess. ' +
+        'Hard filters (bbox, layers, region) intersect; contradictory ones return []. focus applies within what survives. ' +
+        'layers=well or facility searches the energy corpus by name, UWI, licence or facility id (energy add-on). ' +
+        'geometry=true adds the survey cell or parcel polygon.',
       querystring: GeocodeSearchQuery,
       response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 403, 503) },
     },
-  }, (request) => {
+  }, async (request) => {
     const q = sanitizeQ(request.query.q);
     if (!q.ok) throw errors.badRequest(q.error);
     const sanitized = sanitizeSearchControls(request.query);
     if (!sanitized.ok) throw errors.badRequest(sanitized.error);
-    // The energy corpus (its capability checked by the access table before this runs) has no release yet.
-    if (sanitized.value.energy) return [];
-    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => searchWith(geocoder, q.value, sanitized.value));
+    const [results] = await freeTextSearch(app.releases, [q.value], sanitized.value, { geometry: request.query.geometry === true, label: () => '' });
+    return results!;
   });
 };

@@ -2,35 +2,22 @@
  * Writes the energy samples (wells-ab-st37.csv, wells-sk-st37.csv, wells-bc.csv,
  * facilities-ab-st102.csv): `node --import tsx samples/energy/make-samples.ts`. Names, operators
  * and licences are made up ("SAMPLE" operators); UWIs are well formed and coordinates fall in or
- * near their legal location (DLS by a township-grid approximation, within a few km; NTS by the
+ * at their legal location (DLS: the LSD centre of engines/survey/dls.ts; NTS by the
  * exact BC grid of engines/survey).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseUwi } from '../../engines/energy/uwi.ts';
+import { dlsCell } from '../../engines/survey/dls.ts';
 import { parseNts } from '../../engines/survey/nts.ts';
 
 const DIR = import.meta.dirname;
-const MERIDIANS: Record<string, number> = { W1: -97.4579, W2: -102, W3: -106, W4: -110.005, W5: -114, W6: -118 };
-/** A township is six miles plus road allowances, about 9.7 km either way. */
-const TOWNSHIP_KM = 9.7;
-
-/** Centre of an LSD by the township grid: sections and LSDs numbered back and forth from the south-east. */
-function dlsPoint(lsd: number, section: number, township: number, range: number, meridian: string): [number, number] {
-  const sRow = Math.floor((section - 1) / 6);
-  const sCol = sRow % 2 === 0 ? (section - 1) % 6 : 5 - ((section - 1) % 6);
-  const lRow = Math.floor((lsd - 1) / 4);
-  const lCol = lRow % 2 === 0 ? (lsd - 1) % 4 : 3 - ((lsd - 1) % 4);
-  const twpDeg = TOWNSHIP_KM / 111.2;
-  const lat = 49 + (township - 1) * twpDeg + ((sRow * 4 + lRow + 0.5) * twpDeg) / 24;
-  const rgeDeg = TOWNSHIP_KM / (111.32 * Math.cos((lat * Math.PI) / 180));
-  const lng = MERIDIANS[meridian]! - (range - 1) * rgeDeg - ((sCol * 4 + lCol + 0.5) * rgeDeg) / 24;
-  return [lng, lat];
-}
-
 function wellPoint(uwi: string): [number, number] {
   const { location } = parseUwi(uwi);
-  if (location.kind === 'dls') return dlsPoint(location.lsd, location.section, location.township, location.range, location.meridian);
+  if (location.kind === 'dls') {
+    const { lsd, section, township, range, meridian } = location;
+    return dlsCell({ level: 'lsd', lsd, section, township, range, meridian }).centre;
+  }
   if (location.kind !== 'nts') throw new Error(`no sample location for ${uwi}`);
   const cell = parseNts(`${location.quarterUnit}-${location.unit}-${location.block}/${location.series}-${location.mapArea}-${location.sheet}`);
   const [w, s, e, n] = cell.bounds;
@@ -51,7 +38,7 @@ const AB_WELLS: [string, string][] = [
   ['100/10-21-051-07W5/00', 'SAMPLE DRAYTON VALLEY 10-21-51-7'], ['100/08-15-047-06W5/00', 'SAMPLE BUCK CREEK 8-15-47-6'],
   ['100/04-29-045-05W5/00', 'SAMPLE WILLESDEN GREEN 4-29-45-5'], ['100/12-33-043-06W5/00', 'SAMPLE WILLESDEN GREEN 12-33-43-6'],
   ['100/07-11-039-27W4/00', 'SAMPLE INNISFAIL 7-11-39-27'], ['100/11-02-035-01W5/00', 'SAMPLE SYLVAN LAKE 11-2-35-1'],
-  ['100/05-17-029-02W5/00', 'SAMPLE CROSSFIELD 5-17-29-2'], ['100/13-08-024-29W4/00', 'SAMPLE CALGARY NORTH 13-8-24-29'],
+  ['100/05-17-029-02W5/00', 'SAMPLE CROSSFIELD 5-17-29-2'], ['100/13-10-024-29W4/00', 'SAMPLE CALGARY NORTH 13-10-24-29'],
   ['100/02-26-017-01W5/00', 'SAMPLE TURNER VALLEY 2-26-17-1'], ['100/09-19-020-02W5/00', 'SAMPLE TURNER VALLEY 9-19-20-2'],
   ['100/03-06-011-17W4/00', 'SAMPLE TABER 3-6-11-17'], ['100/14-22-009-16W4/00', 'SAMPLE TABER SOUTH 14-22-9-16'],
   ['100/06-14-016-05W4/00', 'SAMPLE MEDICINE HAT 6-14-16-5'], ['100/10-30-013-06W4/00', 'SAMPLE MEDICINE HAT 10-30-13-6'],

@@ -7,7 +7,7 @@ import { GEOCODER_INDEX_FILE, GEOCODING_KIND } from '../../schemas/geocoding-rel
 import type { Corpus } from '../../engines/geocoding/corpus.ts';
 import { createKey, type CreateKeyInput } from '../../lib/keys.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
-import { publishRelease } from '../../releases/publish.ts';
+import { publishRelease, type PublishSpec } from '../../releases/publish.ts';
 import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';
 import { createTestEnv, type TestEnv } from './env.ts';
 import { answerOf, type Answer } from './answer.ts';
@@ -54,15 +54,22 @@ export class GeocodingApiStack {
     return release;
   }
 
+  /** Publishes and enables a release of any kind from a build's PublishSpec (as the job runner does). */
+  async publishSpecAndEnable(spec: PublishSpec): Promise<RegisteredRelease> {
+    const { release } = await publishRelease({ pool: this.pool, releasesDir: this.env.config.releasesDir }, spec);
+    await enableRelease(this.pool, release.id, 'geocoding-api test');
+    return release;
+  }
+
   async start(): Promise<void> {
     this.server = await startServer(this.env.config, { logger: false });
   }
 
-  /** Waits until the API serves geocoding release `id` (it learns of an enable by NOTIFY). */
-  async waitForRelease(id: string, timeoutMs = 30_000): Promise<void> {
+  /** Waits until the API serves release `id` of `kind` (it learns of an enable by NOTIFY). */
+  async waitForRelease(id: string, timeoutMs = 30_000, kind = GEOCODING_KIND): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (this.server!.app.releases.status()[GEOCODING_KIND]?.id !== id) {
-      if (Date.now() > deadline) throw new Error(`geocoding release ${id} not served: ${JSON.stringify(this.server!.app.releases.status())}`);
+    while (this.server!.app.releases.status()[kind]?.id !== id) {
+      if (Date.now() > deadline) throw new Error(`${kind} release ${id} not served: ${JSON.stringify(this.server!.app.releases.status())}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

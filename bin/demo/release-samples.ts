@@ -25,6 +25,14 @@ async function sampleSources(dir: string): Promise<Array<{ kind: string; options
     { kind: 'assets', options: {} },
     { kind: 'terrain', options: { dem: [path.join(ROOT, 'samples/terrain/N48W125.hgt.gz')] } },
     { kind: 'roads', options: { osm: path.join(ROOT, 'samples/basemap/downtown-vancouver.osm.pbf') } },
+    {
+      kind: 'energy',
+      options: {
+        wells: ['wells-ab-st37.csv', 'wells-sk-st37.csv', 'wells-bc.csv'].map((f) => path.join(ROOT, 'samples/energy', f)),
+        facilities: [path.join(ROOT, 'samples/energy/facilities-ab-st102.csv')],
+      },
+    },
+    { kind: 'parcels', options: { parcels: [path.join(ROOT, 'samples/parcels/parcels-abbotsford.csv')] } },
   ];
 }
 

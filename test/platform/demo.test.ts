@@ -48,6 +48,12 @@ describe('canmap demo', () => {
     const facility = (origin: string) => fetch(`${api}/geocode/search?q=Suncor&layers=facility`, { headers: { authorization: `Bearer ${key}`, origin } });
     expect((await facility('http://localhost:5173')).status).toBe(200);
     expect(await (await facility('https://example.com')).json()).toMatchObject({ code: 'dev_only' });
+    // Land descriptions, well identifiers and parcel ids from the energy and parcel samples (add-ons: from a dev origin here).
+    const lookup = async (q: string) =>
+      (await (await fetch(`${api}/geocode/search?q=${encodeURIComponent(q)}`, { headers: { authorization: `Bearer ${key}`, origin: 'http://localhost:5173' } })).json()) as { layer: string; name: string }[];
+    expect(await lookup('NW-25-24-1-W5')).toMatchObject([{ layer: 'legal_land', name: 'NW-25-024-01W5' }]);
+    expect(await lookup('100/06-32-048-07W5/00')).toMatchObject([{ layer: 'well', name: 'SAMPLE PEMBINA 6-32-48-7' }]);
+    expect(await lookup('009-123-000')).toMatchObject([{ layer: 'parcel' }]);
     const link = /account dashboard \(open in a browser[^)]*\): (\S+)/.exec(text)?.[1];
     const login = await fetch(link!.replace('localhost', '127.0.0.1'), { redirect: 'manual' });
     expect(login.status).toBe(303);

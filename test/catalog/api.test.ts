@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
+import { dlsCell, dlsCellAt, type DlsLevel } from '../../engines/survey/dls.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiStack } from '../support/api-stack.ts';
 import { repoPath } from '../support/paths.ts';
@@ -91,7 +92,6 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
         expect({ url, status: answer.status, text: answer.text }).toEqual({ url, status: 400, text: 'invalid tile coordinates' });
       }
       expect(await stack.get('/layers/nope/1/0/0')).toMatchObject({ status: 404, text: 'unknown layer nope' });
-      expect(await stack.get('/layers/survey.dls/1/0/0')).toMatchObject({ status: 404, text: 'layer survey.dls has no tile archive yet' });
       expect(await stack.get('/layers/water/1/0/0')).toMatchObject({ status: 410, text: expect.stringMatching(/^layer water is retired/) });
     });
 
@@ -103,6 +103,19 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
       const high = decode((await stack.getBytes(`/layers/survey.nts/10/${x10}/${y10}`)).body);
       expect(Object.keys(high.layers).sort()).toEqual(['nts_block', 'nts_sheet']);
       expect(high.layers.nts_sheet!.feature(0).properties.survey_system).toBe('NTS');
+    });
+
+    it('draws the DLS grid from the survey model: townships when zoomed out, LSDs and quarters with their labels close in', async () => {
+      const [x6, y6] = tileContaining(-114.07, 51.05, 6);
+      const low = decode((await stack.getBytes(`/layers/survey.dls/6/${x6}/${y6}`)).body);
+      expect(Object.keys(low.layers)).toEqual(['dls_township']);
+      const [x14, y14] = tileContaining(-114.07, 51.05, 14);
+      const high = decode((await stack.getBytes(`/layers/survey.dls/14/${x14}/${y14}`)).body);
+      expect(Object.keys(high.layers).sort()).toEqual(['dls_lsd', 'dls_lsd_label', 'dls_quarter', 'dls_quarter_label']);
+      const lsd = high.layers.dls_lsd!.feature(0).properties;
+      expect(lsd).toMatchObject({ survey_system: 'DLS', level: 'lsd', meridian: 'W5' });
+      expect(dlsCell({ level: 'lsd', meridian: 'W5', range: Number(lsd.range), township: Number(lsd.township), section: Number(lsd.section), lsd: Number(lsd.lsd) }).id).toBe(lsd.unit);
+      expect(high.layers.dls_lsd_label!.feature(0).type).toBe(1); // points
     });
   });
 
@@ -141,6 +154,9 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
       const cells = await stack.get('/identify?at=-114.45,50.9&layers=survey.nts');
       expect(cells.body.results.map((r: { level: string }) => r.level)).toEqual(['series', 'map_area', 'sheet', 'block']);
       expect(cells.body.results[2]).toMatchObject({ layer: 'survey.nts', id: '082J16', survey_system: 'NTS', province: 'AB' });
+      const dls = await stack.get('/identify?at=-114.07,51.05&layers=survey.dls');
+      const polygons = (dls.body.results as { id: string; level: string }[]).filter((r) => r.id === dlsCellAt(-114.07, 51.05, r.level as DlsLevel)?.id);
+      expect(polygons.map((r) => r.level).sort()).toEqual(['lsd', 'quarter', 'section', 'township']);
     });
 
     it('answers 400 naming what is wrong', async () => {
@@ -149,7 +165,7 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
       expect(await error('?at=abc')).toEqual({ error: expect.stringMatching(/^at must be lng,lat/) });
       expect(await error('?at=-200,45')).toEqual({ error: expect.stringMatching(/^longitude must be between -180 and 180/) });
       expect(await error('?lon=-73')).toEqual({ error: 'lat is required with lon (or give at=lng,lat)' });
-      expect(await error('?at=-73,45&layers=nope')).toEqual({ error: expect.stringMatching(/^unknown layer "nope"; identify-capable layers: municipalities, survey\.nts/) });
+      expect(await error('?at=-73,45&layers=nope')).toEqual({ error: expect.stringMatching(/^unknown layer "nope"; identify-capable layers: municipalities, survey\.dls, survey\.nts/) });
       expect(await error('?at=-73,45&layers=parks')).toEqual({ error: expect.stringMatching(/^layer parks is not identify-capable/) });
     });
   });
@@ -176,7 +192,7 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
       expect(await answer('?bbox=0,0,1,1')).toEqual({ status: 400, body: { error: expect.stringMatching(/^layer is required: one of municipalities, /) } });
       expect(await answer('?layer=nope&bbox=0,0,1,1')).toEqual({ status: 400, body: { error: expect.stringMatching(/^unknown layer "nope"; queryable layers: /) } });
       expect(await answer('?layer=parks&bbox=0,0,1,1')).toEqual({
-        status: 501, body: { error: 'layer parks is tile-only; queryable layers: municipalities, survey.nts, survey.parcels, energy.wells, energy.mineral-tenure, remote.airports' },
+        status: 501, body: { error: 'layer parks is tile-only; queryable layers: municipalities, survey.dls, survey.nts, survey.parcels, energy.wells, energy.mineral-tenure, remote.airports' },
       });
       expect(await answer('?layer=municipalities')).toEqual({ status: 400, body: { error: 'bbox is required (west,south,east,north)' } });
       expect(await answer('?layer=municipalities&bbox=1,2,3')).toEqual({ status: 400, body: { error: expect.stringMatching(/^bbox must be west,south,east,north/) } });

@@ -83,7 +83,7 @@ export async function freeTextSearch(
     const grammar = parsed[i];
     if (q === null) return [];
     if (grammar) return grammarSearch(grammar, scope, sources);
-    if (energy) return energySearch(q, energy, scope, sources.energy!);
+    if (energy) return asBadRequest(options.label(i), () => energySearch(q, energy, scope, sources.energy!));
     const civic = options.civic ?? ((geocoder: Geocoder, text: string) => geocoder.search(text, controls));
     return asBadRequest(options.label(i), () => civic(sources.geocoding!, q));
   }));

@@ -18,7 +18,8 @@ export const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
         'parcel (agriculture add-on). A part out of range is a 400 naming it; a parsed query with no row is [], never an address guess. ' +
         'Hard filters (bbox, layers, region) intersect; contradictory ones return []. focus applies within what survives. ' +
         'layers=well or facility searches the energy corpus by name, UWI, licence or facility id (energy add-on). ' +
-        'geometry=true adds the survey cell or parcel polygon.',
+        'geometry=true adds the survey cell or parcel polygon. NTS and BC grid cells are exact; DLS cells come from a documented ' +
+        'model of the survey (README "Land descriptions, wells and parcels": tens of metres against the test vectors, not the surveyed monuments).',
       querystring: GeocodeSearchQuery,
       response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 403, 503) },
     },

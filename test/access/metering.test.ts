@@ -126,8 +126,8 @@ describe('what counts as a call', () => {
     expect((await get(app, key, '/glyphs/2/Noto%20Sans%20Regular/0-255.pbf')).statusCode).toBe(404);
     expect((await get(app, key, '/sprite/2/basic.json')).statusCode).toBe(404);
     expect(await usageOf(id)).toEqual({});
-    // layers=well answers [] per query without a release: founder keys pass the energy check.
-    const batch = await post('/geocode/batch', { queries: ['main st', '  ', 'ottawa', '', 'toronto'], layers: 'well' });
+    // Land descriptions answer without any release: founder keys pass the legal-land check.
+    const batch = await post('/geocode/batch', { queries: ['NW-25-24-1-W5', '  ', '093F10', '', '04-11-082-04W6'] });
     expect(batch.statusCode).toBe(200);
     expect(batch.headers['x-billable-queries']).toBe('3');
     expect(await usageOf(id)).toEqual({ geocode: 3 });

@@ -3,14 +3,16 @@ import type { FacilityRecord } from '../../engines/energy/records.ts';
 import { ENERGY_SOURCES } from '../../schemas/energy-release.ts';
 import { InvalidInputError } from '../errors.ts';
 import { csvHeaderKeys, planColumns, readCsvRows } from './csv-rows.ts';
+import { QueryError } from '../../lib/query-error.ts';
+import { legalLocationCentre } from './legal-location.ts';
 import { coordinate, inWesternCanada } from './region.ts';
 
 type FacilityField = 'facility_id' | 'name' | 'operator' | 'licence' | 'status' | 'sub_type' | 'location' | 'lat' | 'lng';
 
 /*
  * The AER ST102 facility list (published as TXT and PDF) in CSV form: its field names, plus
- * latitude/longitude of the facility. A location given only as a DLS legal description is
- * refused: placing DLS cells is another engine's job, not this build's.
+ * latitude/longitude when the file has them. A facility without coordinates is placed at the
+ * centre of its legal location (the LSD or quarter section the list gives, by the survey model).
  */
 const ST102: Record<FacilityField, readonly string[]> = {
   facility_id: ['facility_id', 'facility_id_code', 'fac_id_code'],
@@ -23,7 +25,7 @@ const ST102: Record<FacilityField, readonly string[]> = {
   lat: ['latitude', 'facility_latitude', 'surface_latitude'],
   lng: ['longitude', 'facility_longitude', 'surface_longitude'],
 };
-const REQUIRED: readonly FacilityField[] = ['facility_id', 'name', 'operator', 'lat', 'lng'];
+const REQUIRED: readonly FacilityField[] = ['facility_id', 'name', 'operator'];
 /** ABBT0012345: province, facility type, seven digits. */
 const FACILITY_ID = /^(AB|BC|SK)[A-Z]{2}\d{7}$/;
 
@@ -50,12 +52,17 @@ export async function readFacilityFile(connection: DuckDBConnection, file: strin
     const earlier = seen.get(facilityId);
     if (earlier !== undefined) refuse(`facility ${facilityId} is also on data row ${earlier}`);
     seen.set(facilityId, row);
-    const lat = coordinate(values.lat);
-    const lng = coordinate(values.lng);
-    if (lat === null || lng === null) {
-      refuse(values.location && !values.lat && !values.lng
-        ? `only a legal location (${values.location}); give Latitude and Longitude`
-        : `latitude/longitude ${JSON.stringify(values.lat)}, ${JSON.stringify(values.lng)} are not decimal degrees`);
+    let lat = coordinate(values.lat);
+    let lng = coordinate(values.lng);
+    if (!values.lat && !values.lng && values.location) {
+      try {
+        [lng, lat] = legalLocationCentre(values.location);
+      } catch (err) {
+        if (!(err instanceof QueryError)) throw err;
+        refuse(`no latitude/longitude, and ${err.message}`);
+      }
+    } else if (lat === null || lng === null) {
+      refuse(`latitude/longitude ${JSON.stringify(values.lat)}, ${JSON.stringify(values.lng)} are not decimal degrees (or leave both empty to place the facility at its legal location)`);
     }
     if (!inWesternCanada(lng!, lat!)) refuse(`location ${lat}, ${lng} is outside Alberta, BC and Saskatchewan`);
     if (!values.name) refuse('no facility name');

@@ -6,6 +6,10 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { energyOpener, type EnergyCorpus } from '../../engines/energy/release.ts';
 import { UwiParseError } from '../../engines/energy/uwi.ts';
+import { parseDls } from '../../engines/survey/dls.ts';
+import { parseNts } from '../../engines/survey/nts.ts';
+import { readFacilityFile } from '../../ingest/energy/facilities.ts';
+import { openDuckDb } from '../../lib/duckdb.ts';
 import { enqueueIngest } from '../../jobs/enqueue.ts';
 import { energyKind, type EnergyPayload } from '../../jobs/kinds/energy.ts';
 import { openQueue } from '../../jobs/queues.ts';
@@ -89,18 +93,34 @@ describe('canmap ingest energy, through the queue', () => {
     expect((await readdir(t.config.releasesDir)).filter((name) => name.includes('energy-'))).toEqual([]);
   }, 60_000);
 
-  it('refuses a header of neither well form and a facility without coordinates', async () => {
+  it('refuses a header of neither well form, and a facility with neither coordinates nor a legal location it can place', async () => {
     const odd = path.join(scratch, 'odd.csv');
     await writeFile(odd, 'Name,Lat,Lon\nA,50,-110\n');
     const outcome = await ingest({ wells: [odd] }, false);
     expect(outcome.ok === false && outcome.reason).toContain('is in neither well form');
     const facilities = path.join(scratch, 'facilities.csv');
-    await writeFile(facilities, 'Facility ID,Facility Name,Operator Name,Facility Location,Latitude,Longitude\nABBT0000001,X,Y,06-32-048-07W5,,\n');
+    await writeFile(facilities, 'Facility ID,Facility Name,Operator Name,Facility Location,Latitude,Longitude\nABBT0000001,X,Y,06-37-048-07W5,,\n');
     expect(await ingest({ facilities: [facilities] }, false)).toEqual({
       ok: false,
-      reason: `facilities file ${facilities} (AER ST102 form), data row 1: only a legal location (06-32-048-07W5); give Latitude and Longitude`,
+      reason: `facilities file ${facilities} (AER ST102 form), data row 1: no latitude/longitude, and legal location "06-37-048-07W5" is neither a DLS description (section 37 is out of range (1 to 36)) nor an NTS reference`,
     });
   }, 60_000);
+
+  it('places a facility given only its legal location (as ST102 publishes it) at the centre of that cell', async () => {
+    const facilities = path.join(scratch, 'located.csv');
+    await writeFile(facilities, 'Facility ID,Facility Name,Operator Name,Facility Location\nABBT0000002,X,Y,06-32-048-07W5\nBCGP0000003,Z,Y,B-001-L/093-F-10\n');
+    const spill = await mkdtemp(path.join(os.tmpdir(), 'canmap-facility-test-'));
+    const db = await openDuckDb(':memory:', { memoryLimit: '256MB', tempDirectory: spill, threads: 1 });
+    try {
+      const [lsd, unit] = (await readFacilityFile(db.connection, facilities)).facilities;
+      expect([lsd!.lng, lsd!.lat]).toEqual(parseDls('06-32-048-07W5').centre);
+      const [w, s, e, n] = parseNts('B-001-L/093-F-10').bounds;
+      expect([unit!.lng, unit!.lat]).toEqual([(w + e) / 2, (s + n) / 2]);
+    } finally {
+      db.close();
+      await rm(spill, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the energy corpus of the sample release', () => {

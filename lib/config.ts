@@ -45,6 +45,11 @@ export interface Config {
   matrixEnabled: boolean;
   /** A matrix pair whose road route is longer fails the matrix. */
   matrixMaxMetres: number;
+  /** Who answers the road routing endpoints: the enabled roads release, or a Valhalla server. */
+  routingBackend: ConfigEnv['ROUTING_BACKEND'];
+  /** The Valhalla server ('' unless routingBackend is valhalla). */
+  valhallaUrl: string;
+  valhallaTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -77,6 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(name, `${firstError.message}, got ${JSON.stringify(raw[name])}`);
   }
   const v = raw as ConfigEnv;
+  if (v.ROUTING_BACKEND === 'valhalla' && v.VALHALLA_URL === '') {
+    throw new ConfigError('VALHALLA_URL', 'is required when ROUTING_BACKEND=valhalla');
+  }
   return {
     databaseUrl: v.DATABASE_URL,
     redisUrl: v.REDIS_URL,
@@ -112,5 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roadEventsMaxResponseBytes: v.ROAD_EVENTS_MAX_RESPONSE_BYTES,
     matrixEnabled: v.MATRIX_ENABLED === 1,
     matrixMaxMetres: v.MATRIX_MAX_KM * 1000,
+    routingBackend: v.ROUTING_BACKEND,
+    valhallaUrl: v.VALHALLA_URL.replace(/\/+$/, ''),
+    valhallaTimeoutMs: v.VALHALLA_TIMEOUT_MS,
   };
 }

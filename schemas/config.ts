@@ -39,6 +39,9 @@ export const ConfigVariables = {
   MATRIX_ENABLED: Type.Integer({ default: 0, minimum: 0, maximum: 1, description: 'feature flag of POST /matrix: 1 serves it, 0 answers 404 as for an unserved path (volume 3)' }),
   MATRIX_MAX_KM: Type.Integer({ default: 250, minimum: 1, maximum: 10000, description: 'road-distance ceiling of POST /matrix: a pair whose route is longer fails the matrix with 422 (volume 1: a 212 km trip succeeds, about 300 km fails)' }),
   ROAD_EVENTS_MAX_RESPONSE_BYTES: Type.Integer({ default: 20971520, minimum: 1024, maximum: 1073741824, description: 'largest answer of a road-event API accepted (per request); a larger one is cut off and the poll fails' }),
+  ROUTING_BACKEND: Type.Union([Type.Literal('builtin'), Type.Literal('valhalla')], { default: 'builtin', description: 'who answers /route, /isochrone and /matrix: builtin (the enabled roads release) or valhalla (the Valhalla server at VALHALLA_URL)' }),
+  VALHALLA_URL: Type.String({ default: '', pattern: '^(https?://[^\\s]+)?$', description: 'base URL of the Valhalla server (e.g. http://valhalla:8002); required when ROUTING_BACKEND=valhalla' }),
+  VALHALLA_TIMEOUT_MS: Type.Integer({ default: 10000, minimum: 1, maximum: 600000, description: 'timeout of one call to Valhalla (connect, headers and body); past it the endpoint answers 503 routing temporarily unavailable' }),
 } as const;
 
 export const ConfigSchema = Type.Object(ConfigVariables);

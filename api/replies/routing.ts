@@ -33,8 +33,11 @@ function closureWarnings(closures: ClosuresNearRoute): RouteWarning[] {
   return [...inForce, ...scheduled];
 }
 
+/** What GET /route's answer is written from: the built-in engine's planned route, or Valhalla's (engines/valhalla/route.ts). */
+export type RouteFindings = Pick<PlannedRoute, 'metres' | 'seconds' | 'line' | 'relocations' | 'relocationChecked'>;
+
 /** GET /route's answer (volume 3 "Route response") as JSON bytes: warnings only when there are some. */
-export function routeReply(route: PlannedRoute, closures: ClosuresNearRoute | null, truck: TruckCompliance | null): Buffer {
+export function routeReply(route: RouteFindings, closures: ClosuresNearRoute | null, truck: TruckCompliance | null): Buffer {
   const relocations = route.relocations.map(relocationWarning);
   const notChecked: RouteWarning[] = route.relocationChecked ? [] : [{
     code: 'ENDPOINT_RELOCATION_NOT_CHECKED',

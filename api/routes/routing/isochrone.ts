@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { costModel } from '../../../engines/routing/cost-model.ts';
 import { isochrone } from '../../../engines/routing/isochrone.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
+import { valhallaIsochrone } from '../../../engines/valhalla/isochrone.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import { ISOCHRONE_MODES, IsochroneQuery, IsochroneResponse, ROUTING_ERRORS } from '../../../schemas/routing-api.ts';
@@ -10,11 +11,13 @@ import { valueOrThrow } from '../../params/routing/checked.ts';
 import { checkIsochroneQuery } from '../../params/routing/locations.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { guardEngine, isochroneReply } from '../../replies/routing.ts';
+import { routingBackend, throughValhalla } from '../../routing/backend.ts';
 
 const isochroneFailed = () => errors.routingFailed('isochrone failed');
 
 /** GET /isochrone: the area reachable within up to four time bands, one polygon feature per band. */
 export const isochroneRoute: FastifyPluginAsyncTypebox = async (app) => {
+  const valhalla = routingBackend(app);
   app.get('/isochrone', {
     schema: {
       tags: ['routing'],
@@ -33,6 +36,13 @@ export const isochroneRoute: FastifyPluginAsyncTypebox = async (app) => {
     const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
     const costs = { ...options.costs, excludeFerries: options.costs.avoidFerries, avoidFerries: false };
     const bands = [...minutes].sort((a, b) => b - a);
+    if (valhalla) {
+      return throughValhalla(request, isochroneFailed, async () => {
+        const polygons = await valhallaIsochrone(valhalla, origin, bands, { mode: options.mode, costs });
+        reply.type('application/geo+json');
+        return isochroneReply(bands, polygons);
+      }, isochroneFailed);
+    }
     return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, isochroneFailed, async () => {
       const polygons = isochrone(network.snap, costModel(network.graph, options.mode, costs), origin, bands.map((m) => m * 60));
       if (!polygons) throw isochroneFailed();

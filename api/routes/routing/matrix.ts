@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { costModel } from '../../../engines/routing/cost-model.ts';
 import { travelMatrix } from '../../../engines/routing/matrix.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
+import { matrixReply, valhallaMatrix } from '../../../engines/valhalla/matrix.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import {
@@ -12,6 +13,7 @@ import { valueOrThrow } from '../../params/routing/checked.ts';
 import { checkPairs } from '../../params/routing/locations.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { guardEngine } from '../../replies/routing.ts';
+import { routingBackend, throughValhalla } from '../../routing/backend.ts';
 
 /**
  * POST /matrix: durations and distances between up to ten origins and ten destinations. Behind
@@ -20,6 +22,7 @@ import { guardEngine } from '../../replies/routing.ts';
  */
 export const matrixRoute: FastifyPluginAsyncTypebox = async (app) => {
   if (!app.config.matrixEnabled) return;
+  const valhalla = routingBackend(app);
   app.post('/matrix', {
     bodyLimit: MATRIX_BODY_LIMIT_BYTES,
     schema: {
@@ -41,6 +44,13 @@ export const matrixRoute: FastifyPluginAsyncTypebox = async (app) => {
     const origins = valueOrThrow(checkPairs('origins', body.origins));
     const destinations = valueOrThrow(checkPairs('destinations', body.destinations));
     const options = valueOrThrow(checkRoadOptions(mode, body));
+    if (valhalla) {
+      return throughValhalla(request, () => errors.routingFailed(), async () => {
+        const answer = matrixReply(await valhallaMatrix(valhalla, origins, destinations, options), app.config.matrixMaxMetres);
+        if (!answer) throw errors.noRoute();
+        return answer;
+      });
+    }
     return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed(), async () => {
       const model = costModel(network.graph, options.mode, options.costs);
       const outcome = travelMatrix(network, model, origins, destinations, app.config.matrixMaxMetres);

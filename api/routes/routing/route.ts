@@ -5,7 +5,8 @@ import { costModel } from '../../../engines/routing/cost-model.ts';
 import { planRoute } from '../../../engines/routing/plan-route.ts';
 import { lineDegrees } from '../../../engines/routing/route-geometry.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
-import { truckCompliance } from '../../../engines/routing/truck-validation.ts';
+import { truckCompliance, type TruckCompliance } from '../../../engines/routing/truck-validation.ts';
+import { valhallaRoute } from '../../../engines/valhalla/route.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import { ROUTE_MODES, ROUTING_ERRORS, RouteQuery, RouteResponse } from '../../../schemas/routing-api.ts';
@@ -14,10 +15,12 @@ import { valueOrThrow } from '../../params/routing/checked.ts';
 import { checkRouteEnds } from '../../params/routing/locations.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { checkTransitQuery, TRANSIT_CONTRACT } from '../../params/routing/transit.ts';
-import { guardEngine, routeReply } from '../../replies/routing.ts';
+import { guardEngine, routeReply, type RouteFindings } from '../../replies/routing.ts';
+import { routingBackend, throughValhalla } from '../../routing/backend.ts';
 
 /** GET /route: the least-cost road route between two points, with relocation, closure and truck findings. */
 export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
+  const valhalla = routingBackend(app);
   app.get('/route', {
     schema: {
       tags: ['routing'],
@@ -39,19 +42,23 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
     }
     if (query.depart_at !== undefined) throw errors.badRequest('depart_at applies only to mode=transit', 'invalid_route_option');
     const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
-    return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed(), async () => {
-      const model = costModel(network.graph, options.mode, options.costs);
-      const route = planRoute(network, model, from, to);
-      if (!route) throw errors.noRoute();
+    const answer = async (route: RouteFindings, truck: TruckCompliance | null) => {
       const closures = await app.closureSnapshots.current()
         .then((snapshot) => closuresNearLine(snapshot, new RouteLine(lineDegrees(route.line)), { now: new Date(app.now()) }))
         .catch((err: unknown) => {
           request.log.warn({ err }, 'route: closure snapshots unreadable; answered without closure warnings');
           return null;
         });
-      const body = routeReply(route, closures, options.mode === 'truck' ? truckCompliance(model, route.path) : null);
       // Bytes skip the response serializer; RouteResponse documents them (api/replies/route-json.ts).
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      return reply.type('application/json; charset=utf-8').send(routeReply(route, closures, truck) as never);
+    };
+    // Valhalla's route has no per-edge truck check of ours: no truck member (README "Valhalla backend").
+    if (valhalla) return throughValhalla(request, () => errors.routingFailed(), async () => answer(await valhallaRoute(valhalla, from, to, options), null));
+    return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed(), async () => {
+      const model = costModel(network.graph, options.mode, options.costs);
+      const route = planRoute(network, model, from, to);
+      if (!route) throw errors.noRoute();
+      return answer(route, options.mode === 'truck' ? truckCompliance(model, route.path) : null);
     }));
   });
 };

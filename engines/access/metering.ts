@@ -54,6 +54,8 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   route: 'routing',
   isochrone: 'routing',
   matrix: 'routing',
+  match: 'routing',
+  'optimized-route': 'routing',
 };
 export const OTHER_FAMILY = 'other';
 

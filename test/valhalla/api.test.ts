@@ -302,3 +302,48 @@ describe('POST /matrix through Valhalla', () => {
     expect(valhalla.take()).toEqual([]);
   });
 });
+
+describe('POST /match and POST /optimized-route through Valhalla', () => {
+  // The eight fixes of the recorded trace_attributes answer (match-optimized.test.ts).
+  const trace = [[-123.11149, 49.28551], [-123.10968, 49.28459], [-123.10791, 49.28352], [-123.1049, 49.2821],
+    [-123.10337, 49.28083], [-123.10122, 49.27961], [-123.10089, 49.27531], [-123.10046, 49.27123]];
+
+  it('/match: our checks first, then /trace_attributes with map_snap; the answer in our shape', async () => {
+    expect((await stack.post('/match', { points: [[-123.1, 'x']] })).body).toMatchObject({ code: 'invalid_location' });
+    expect(valhalla.take()).toEqual([]);
+    valhalla.answer('/trace_attributes', { json: recorded('trace-attributes') });
+    const answer = await stack.post('/match', { points: trace, search_radius: 40 });
+    const [request] = valhalla.take();
+    expect(request).toMatchObject({ method: 'POST', path: '/trace_attributes', body: { shape_match: 'map_snap', costing: 'auto' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ distanceMeters: expect.any(Number), durationSeconds: expect.any(Number), segments: expect.any(Array), points: expect.any(Array), breaks: expect.any(Array) });
+    expect(['LineString', 'MultiLineString']).toContain(answer.body.geometry.type);
+  });
+
+  it('/match: a Valhalla "no match" is 422 no route; a timeout 503', async () => {
+    valhalla.answer('/trace_attributes', { status: 400, json: recorded('error-444-map-match') });
+    expect(await stack.post('/match', { points: trace })).toMatchObject({ status: 422, body: { error: 'no route', code: 'no_route' } });
+    valhalla.answer('/trace_attributes', { hang: true });
+    const slow = await stack.post('/match', { points: trace });
+    expect(slow).toMatchObject({ status: 503, body: UNAVAILABLE });
+    valhalla.take();
+  });
+
+  it('/optimized-route: first to last through Valhalla /optimized_route; open ends through its matrix and our solver', async () => {
+    const stops = [[-123.1115, 49.2856], [-123.1207, 49.2827], [-123.1089, 49.2811], [-123.1003, 49.268]];
+    valhalla.answer('/optimized_route', { json: recorded('optimized-route') });
+    const fixed = await stack.post('/optimized-route', { stops });
+    expect(valhalla.take().map((r) => r.path)).toEqual(['/optimized_route']);
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.order).toEqual([0, 2, 1, 3]);
+    expect(fixed.body.legs).toHaveLength(3);
+    valhalla.answer('/sources_to_targets', { json: recorded('sources-to-targets-stops') });
+    valhalla.answer('/route', { json: recorded('route-round-trip') });
+    // The recorded matrix is of the first three stops: 0→2→1→0 (101 + 120 + 184 s) beats 0→1→2→0 (190 + 122 + 104 s).
+    const roundTrip = await stack.post('/optimized-route', { stops: stops.slice(0, 3), end: 'first' });
+    expect(valhalla.take().map((r) => r.path)).toEqual(['/sources_to_targets', '/route']);
+    expect(roundTrip.status).toBe(200);
+    expect(roundTrip.body.order).toEqual([0, 2, 1]);
+    expect(roundTrip.body.legs.map((l: { from: number; to: number }) => [l.from, l.to])).toEqual([[0, 2], [2, 1], [1, 0]]);
+  });
+});

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin';
 import { closureSnapshotCache, type ClosureSnapshot } from '../../../engines/road-events/closure-snapshot.ts';
 import type { Refreshing } from '../../../lib/refreshing.ts';
 import { isochroneRoute } from './isochrone.ts';
+import { matchRoute } from './match.ts';
 import { matrixRoute } from './matrix.ts';
+import { optimizedRouteRoute } from './optimized-route.ts';
 import { routeRoute } from './route.ts';
 
 declare module 'fastify' {
@@ -13,12 +15,14 @@ declare module 'fastify' {
   }
 }
 
-/** Road routing of volume 3 over the enabled roads release: /route, /isochrone and (flagged) /matrix. */
+/** Road routing of volume 3 over the enabled roads release (or Valhalla): /route, /isochrone, (flagged) /matrix, /match, /optimized-route. */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.decorate('closureSnapshots', closureSnapshotCache(app.pg, (err) => app.log.warn({ err }, 'route: could not refresh the closure snapshots from Postgres; the last copy answers')));
   await app.register(routeRoute);
   await app.register(isochroneRoute);
   await app.register(matrixRoute);
+  await app.register(matchRoute);
+  await app.register(optimizedRouteRoute);
 };
 
 export const routingRoutes = fp(plugin, { name: 'canmap-routing' });

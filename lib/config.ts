@@ -50,6 +50,8 @@ export interface Config {
   /** The Valhalla server ('' unless routingBackend is valhalla). */
   valhallaUrl: string;
   valhallaTimeoutMs: number;
+  /** TRANSIT_ROUTING_FEED: the feed GET /route?mode=transit routes over; null = the release's first feed. */
+  transitRoutingFeed: string | null;
 }
 
 export class ConfigError extends Error {
@@ -123,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     routingBackend: v.ROUTING_BACKEND,
     valhallaUrl: v.VALHALLA_URL.replace(/\/+$/, ''),
     valhallaTimeoutMs: v.VALHALLA_TIMEOUT_MS,
+    transitRoutingFeed: v.TRANSIT_ROUTING_FEED === '' ? null : v.TRANSIT_ROUTING_FEED,
   };
 }

@@ -42,6 +42,7 @@ export const ConfigVariables = {
   ROUTING_BACKEND: Type.Union([Type.Literal('builtin'), Type.Literal('valhalla')], { default: 'builtin', description: 'who answers /route, /isochrone and /matrix: builtin (the enabled roads release) or valhalla (the Valhalla server at VALHALLA_URL)' }),
   VALHALLA_URL: Type.String({ default: '', pattern: '^(https?://[^\\s]+)?$', description: 'base URL of the Valhalla server (e.g. http://valhalla:8002); required when ROUTING_BACKEND=valhalla' }),
   VALHALLA_TIMEOUT_MS: Type.Integer({ default: 10000, minimum: 1, maximum: 600000, description: 'timeout of one call to Valhalla (connect, headers and body); past it the endpoint answers 503 routing temporarily unavailable' }),
+  TRANSIT_ROUTING_FEED: Type.String({ default: '', pattern: '^([a-z0-9][a-z0-9_-]{0,31})?$', description: 'feed id (as in the transit feeds list) whose agency GET /route?mode=transit routes over; default the first feed (by id) of the enabled transit release. A feed the enabled release lacks answers 503' }),
 } as const;
 
 export const ConfigSchema = Type.Object(ConfigVariables);

@@ -174,10 +174,9 @@ describe('GET /route refusals (volume 3 "Routing", volume 1 codes)', () => {
     expect(await route(query)).toMatchObject({ status: 400, body: { error, code } });
   });
 
-  it('answers transit with the 503 of a service not wired up, repeating the query shape', async () => {
+  it('answers transit without an enabled transit release with 503 routing temporarily unavailable', async () => {
     const answer = await route(`${ok}&mode=transit&depart_at=2026-03-08T08:30:00-05:00`);
     expect(answer.status).toBe(503);
-    expect(answer.body).toMatchObject({ error: 'transit routing is not wired up in this deployment', contract: { mode: 'transit', depart_at: expect.any(String) } });
-    expect(answer.body.code).toBeUndefined();
+    expect(answer.body).toMatchObject({ error: 'routing temporarily unavailable', code: 'service_unavailable' });
   });
 });

@@ -176,10 +176,10 @@ describe('GET /route through Valhalla', () => {
     expect(valhalla.take()).toEqual([]);
   });
 
-  it('keeps transit on its own 503 (not wired up), without calling Valhalla', async () => {
+  it('keeps transit on the transit release (503 without one), without calling Valhalla', async () => {
     const answer = await stack.get(`/route?from=${WATERFRONT}&to=${MAIN_STREET}&mode=transit&depart_at=2026-01-01T08:00Z`);
     expect(answer.status).toBe(503);
-    expect(answer.body.error).toBe('transit routing is not wired up in this deployment');
+    expect(answer.body.error).toBe('routing temporarily unavailable');
     expect(valhalla.take()).toEqual([]);
   });
 });

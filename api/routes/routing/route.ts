@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { closuresNearLine } from '../../../engines/road-events/closures-near-route.ts';
 import { RouteLine } from '../../../engines/road-events/route-line.ts';
@@ -10,11 +11,19 @@ import { valhallaRoute } from '../../../engines/valhalla/route.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import { ROUTE_MODES, ROUTING_ERRORS, RouteQuery, RouteResponse } from '../../../schemas/routing-api.ts';
-import { errors } from '../../errors.ts';
+import { TransitRouteResponse } from '../../../schemas/transit-route-api.ts';
+import { ApiError, errors } from '../../errors.ts';
+import type { TransitData } from '../../../engines/transit/data.ts';
+import { departureInstant } from '../../../engines/transit/journeys/local-time.ts';
+import { planJourneys } from '../../../engines/transit/journeys/plan.ts';
+import { transitRouteJson } from '../../../engines/transit/journeys/response.ts';
+import { ReleaseUnavailableError } from '../../../releases/unavailable.ts';
+import { TRANSIT_KIND } from '../../../schemas/transit-release.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { valueOrThrow } from '../../params/routing/checked.ts';
 import { checkRouteEnds } from '../../params/routing/locations.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
-import { checkTransitQuery, TRANSIT_CONTRACT } from '../../params/routing/transit.ts';
+import { checkTransitQuery } from '../../params/routing/transit.ts';
 import { guardEngine, routeReply, type RouteFindings } from '../../replies/routing.ts';
 import { routingBackend, throughValhalla } from '../../routing/backend.ts';
 
@@ -28,17 +37,22 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
       description: 'Road routing on the enabled road graph for auto (car), truck, bicycle and pedestrian: distance, duration and the '
         + 'GeoJSON line (six decimals, not simplified). avoid and use_* are preferences; truck dimensions, weights and hazmat are hard limits. '
         + 'Ends snap to the nearest road the mode may use; more than 50 m away gives ENDPOINT_RELOCATED. Closures within 250 m from the '
-        + 'provincial snapshots give CLOSURE_IN_FORCE_NEAR_ROUTE / CLOSURE_SCHEDULED_NEAR_ROUTE. mode=transit answers 503 until transit routing is wired up.',
+        + 'provincial snapshots give CLOSURE_IN_FORCE_NEAR_ROUTE / CLOSURE_SCHEDULED_NEAR_ROUTE. mode=transit (depart_at required) '
+        + 'answers scheduled journeys of the routable agency (TRANSIT_ROUTING_FEED) with legs, transfers and Pareto alternatives.',
       querystring: RouteQuery,
-      response: { 200: RouteResponse, ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
+      response: { 200: Type.Union([RouteResponse, TransitRouteResponse]), ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
     },
   }, async (request, reply) => {
     const query = request.query;
     const mode = valueOrThrow(checkMode(query.mode, ROUTE_MODES));
     const { from, to } = valueOrThrow(checkRouteEnds(query.from, query.to));
     if (mode === 'transit') {
-      valueOrThrow(checkTransitQuery(query));
-      throw errors.notWiredUp('transit routing', TRANSIT_CONTRACT);
+      const { departAt } = valueOrThrow(checkTransitQuery(query));
+      if ((request.query as Record<string, unknown>).arrive_by !== undefined) {
+        throw errors.badRequest('arrive_by is not supported: give depart_at', 'invalid_route_option');
+      }
+      const body = await transitRoute(app, request, from, to, departAt);
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(body) as never);
     }
     if (query.depart_at !== undefined) throw errors.badRequest('depart_at applies only to mode=transit', 'invalid_route_option');
     const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
@@ -62,3 +76,30 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
     }));
   });
 };
+
+/**
+ * mode=transit: RAPTOR over the routable feed of the enabled transit release (TRANSIT_ROUTING_FEED,
+ * else its first feed). No transit release, or one without that feed: 503 routing temporarily
+ * unavailable; no journey: 422; an unexpected engine fault: 502, never a 500.
+ */
+async function transitRoute(app: FastifyInstance, request: FastifyRequest, from: [number, number], to: [number, number], departAtText: string) {
+  try {
+    return await app.releases.use(TRANSIT_KIND, async (data: TransitData) => {
+      const feedId = app.config.transitRoutingFeed ?? data.feeds[0]?.feedId;
+      const feed = data.feeds.find((f) => f.feedId === feedId);
+      if (!feed) {
+        request.log.warn({ feedId, release: data.releaseId }, 'route: the enabled transit release lacks the routable feed');
+        throw errors.serviceUnavailable('routing');
+      }
+      const departAt = departureInstant(departAtText, feed.timezone);
+      const journeys = planJourneys(data, feed.feedId, { from, to, departAt });
+      if (journeys.length === 0) throw errors.noRoute();
+      return transitRouteJson(journeys, departAt);
+    });
+  } catch (err) {
+    if (err instanceof ReleaseUnavailableError) throw errors.serviceUnavailable('routing');
+    if (err instanceof ApiError) throw err;
+    request.log.error({ err }, 'route: transit routing failed');
+    throw errors.routingFailed();
+  }
+}

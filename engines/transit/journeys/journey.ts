@@ -1,0 +1,161 @@
+/** Journeys as the router returns them (epoch seconds), and their reconstruction from RAPTOR rounds. */
+import type { TransitData } from '../data.ts';
+import type { TransitNetwork } from './network.ts';
+import { BoardKind, type RaptorResult, type RaptorTarget } from './raptor.ts';
+import { stopPoint } from './walking.ts';
+
+export interface JourneyStop {
+  id: string;
+  name: string | null;
+  lng: number | null;
+  lat: number | null;
+}
+
+/** A walk's end: a stop, or the request's origin or destination (no id). */
+export interface Place {
+  id?: string;
+  name?: string | null;
+  lng: number;
+  lat: number;
+}
+
+export interface WalkLeg {
+  mode: 'walk';
+  from: Place;
+  to: Place;
+  departure: number;
+  arrival: number;
+  distanceMeters: number;
+}
+
+export interface RideLeg {
+  mode: 'ride';
+  route: { id: string; shortName?: string; longName?: string };
+  trip: { id: string };
+  headsign: string;
+  from: JourneyStop;
+  to: JourneyStop;
+  departure: number;
+  arrival: number;
+  intermediateStops: { stop: JourneyStop; arrival: number; departure: number }[];
+}
+
+export type Leg = WalkLeg | RideLeg;
+
+export interface Journey {
+  departure: number;
+  arrival: number;
+  transfers: number;
+  legs: Leg[];
+}
+
+export function journeyStop(data: TransitData, stop: number): JourneyStop {
+  const s = data.stops[stop]!;
+  return { id: s.id, name: s.name, lng: s.lon, lat: s.lat };
+}
+
+function stopPlace(data: TransitData, stop: number): Place {
+  const s = data.stops[stop]!;
+  const [lng, lat] = stopPoint(data, stop) ?? [NaN, NaN];
+  return { id: s.id, name: s.name, lng, lat };
+}
+
+const roundMetres = (m: number) => Math.round(m * 10) / 10;
+
+/** The legs of a RAPTOR target, walking back through the rounds. */
+export function reconstruct(
+  data: TransitData, network: TransitNetwork, result: RaptorResult, target: RaptorTarget,
+  from: readonly [number, number], to: readonly [number, number],
+): Journey {
+  const legs: Leg[] = [];
+  const egressStop = target.egressStop;
+  const egressFrom = target.arrival - target.egress.seconds;
+  if (target.egress.seconds > 0) {
+    legs.push({
+      mode: 'walk', from: stopPlace(data, egressStop), to: { lng: to[0], lat: to[1] },
+      departure: egressFrom, arrival: target.arrival, distanceMeters: roundMetres(target.egress.metres),
+    });
+  }
+  let k = target.rides;
+  let stop = egressStop;
+  if (target.viaWalk) {
+    const label = result.rounds[k]!;
+    const fromStop = label.boardFrom[stop]!;
+    legs.push({
+      mode: 'walk', from: stopPlace(data, fromStop), to: stopPlace(data, stop),
+      departure: label.rideArrival[fromStop]!, arrival: label.boardArrival[stop]!, distanceMeters: roundMetres(label.boardWalk[stop]!),
+    });
+    stop = fromStop;
+  }
+  for (;;) {
+    // stop was reached by a ride of round k.
+    const round = result.rounds[k]!;
+    const pattern = network.patterns[round.ridePattern[stop]!]!;
+    const trip = round.rideTrip[stop]!;
+    const day = result.days[round.rideDay[stop]!]!;
+    const boardPos = round.rideBoardPos[stop]!;
+    const alightPos = round.rideAlightPos[stop]!;
+    legs.push(rideLeg(data, pattern, trip, day.base, boardPos, alightPos));
+    let boardStop = pattern.stops[boardPos]!;
+    let r = k - 1;
+    while (result.rounds[r]!.boardKind[boardStop] === BoardKind.Carried) r--;
+    const label = result.rounds[r]!;
+    const kind = label.boardKind[boardStop];
+    if (kind === BoardKind.Access) {
+      const ride = legs[legs.length - 1] as RideLeg;
+      const walkSecs = accessSeconds(result, boardStop);
+      if (walkSecs > 0) {
+        legs.push({
+          mode: 'walk', from: { lng: from[0], lat: from[1] }, to: stopPlace(data, boardStop),
+          departure: ride.departure - walkSecs, arrival: ride.departure, distanceMeters: roundMetres(label.boardWalk[boardStop]!),
+        });
+      }
+      break;
+    }
+    if (kind === BoardKind.Walk) {
+      const fromStop = label.boardFrom[boardStop]!;
+      const departure = label.rideArrival[fromStop]!;
+      legs.push({
+        mode: 'walk', from: stopPlace(data, fromStop), to: stopPlace(data, boardStop),
+        departure, arrival: label.boardArrival[boardStop]!, distanceMeters: roundMetres(label.boardWalk[boardStop]!),
+      });
+      boardStop = fromStop;
+    }
+    // BoardKind.Ride, or the ride before the walk: a ride of round r.
+    k = r;
+    stop = boardStop;
+  }
+  legs.reverse();
+  const rides = legs.filter((l) => l.mode === 'ride').length;
+  return { departure: legs[0]!.departure, arrival: target.arrival, transfers: Math.max(0, rides - 1), legs };
+}
+
+/** Seconds of the access walk to a stop (round 0's label minus departAt). */
+function accessSeconds(result: RaptorResult, stop: number): number {
+  return result.rounds[0]!.boardArrival[stop]! - result.departAt;
+}
+
+function rideLeg(data: TransitData, pattern: TransitNetwork['patterns'][number], t: number, base: number, boardPos: number, alightPos: number): RideLeg {
+  const width = pattern.stops.length;
+  const tripIndex = pattern.trips[t]!;
+  const routeIndex = pattern.route;
+  const route = routeIndex >= 0 ? data.routes[routeIndex]! : null;
+  const at = (i: number) => ({ arrival: base + pattern.arrivals[t * width + i]!, departure: base + pattern.departures[t * width + i]! });
+  const intermediateStops = [];
+  for (let i = boardPos + 1; i < alightPos; i++) intermediateStops.push({ stop: journeyStop(data, pattern.stops[i]!), ...at(i) });
+  return {
+    mode: 'ride',
+    route: {
+      id: route?.id ?? '',
+      ...(route?.short_name ? { shortName: route.short_name } : {}),
+      ...(route?.long_name ? { longName: route.long_name } : {}),
+    },
+    trip: { id: data.trips.ids[tripIndex]! },
+    headsign: data.trips.headsign[tripIndex] ?? '',
+    from: journeyStop(data, pattern.stops[boardPos]!),
+    to: journeyStop(data, pattern.stops[alightPos]!),
+    departure: at(boardPos).departure,
+    arrival: at(alightPos).arrival,
+    intermediateStops,
+  };
+}

@@ -18,7 +18,8 @@ import { prepareEnergyRelease } from '../../ingest/energy/release.ts';
 import { prepareParcelsRelease } from '../../ingest/parcels/release.ts';
 import { ENERGY_KIND } from '../../schemas/energy-release.ts';
 import { PARCELS_KIND } from '../../schemas/parcels-release.ts';
-import { generatedCases, generatedRecordIds, seeded } from '../../test/grammars/acceptance-cases.ts';
+import { generatedCases, generatedRecordIds } from '../../test/grammars/acceptance-cases.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 import { GeocodingApiStack } from '../../test/support/geocoding-api-stack.ts';
 import { repoPath } from '../../test/support/paths.ts';
 
@@ -79,7 +80,7 @@ try {
       if (results.length > 0 && corpusOf(parsed) !== null) hits += 1;
     }
   }));
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const reverseMs: number[] = [];
   for (let i = 0; i < reverseCount; i++) {
     const [lng, lat] = random() < 0.7 ? [-119.5 + random() * 22, 49 + random() * 10.9] : [-131 + random() * 11, 48.5 + random() * 11];

@@ -5,6 +5,7 @@
  */
 import type { Instance } from './instances.ts';
 import { euclid } from './instances.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 
 export type Objective = 'distance' | 'vehicles';
 export const OBJECTIVES: readonly Objective[] = ['distance', 'vehicles'];
@@ -42,18 +43,6 @@ export function timestamp(s: number): string {
 }
 
 export const tagOf = (node: number): string => (node === 0 ? 'depot' : `n${node}`);
-
-/** Mulberry32: a small seeded generator, so a shuffle is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function permutation(n: number, seed: number): number[] {
   const order = Array.from({ length: n }, (_, i) => i);

@@ -18,7 +18,7 @@ import { ROADS_KIND } from '../../schemas/roads-release.ts';
 import { ApiStack } from '../../test/support/api-stack.ts';
 import { sharedData } from '../../test/support/paths.ts';
 import { randomRoutes, sampleTrace } from '../../test/routing/match-traces.ts';
-import { random } from '../../test/routing/vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 const CEILING_MS = 100;
 const POINTS = 200;

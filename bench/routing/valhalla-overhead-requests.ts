@@ -10,7 +10,7 @@ import type { RoadNetwork } from '../../engines/routing/release.ts';
 import type { LngLat } from '../../engines/routing/road-graph.ts';
 import { randomRoutes, sampleTrace } from '../../test/routing/match-traces.ts';
 import { vancouverStops } from '../../test/routing/stop-order-vancouver.ts';
-import { random } from '../../test/routing/vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 export const TRACE_POINTS = 200;
 export const TRACE_NOISE_METRES = 10;

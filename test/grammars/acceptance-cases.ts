@@ -6,6 +6,7 @@
  */
 import { dlsCellAt, type DlsCell, type DlsLevel } from '../../engines/survey/dls.ts';
 import { ntsCellAt, type NtsCell, type NtsLevel } from '../../engines/survey/nts.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 
 export interface AcceptanceCase {
   query: string;
@@ -15,18 +16,6 @@ export interface AcceptanceCase {
   /** A point the resolved cell must hold, with how far outside it may lie (metres), for vectors. */
   near?: { lng: number; lat: number; metres: number };
   origin: 'generated' | 'vector' | 'hand';
-}
-
-/** Deterministic uniform numbers in [0, 1) (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
@@ -70,7 +59,7 @@ const NTS_LEVELS: readonly NtsLevel[] = ['map_area', 'sheet', 'block', 'unit', '
 
 /** Land descriptions generated from the models at random points of the prairies and of BC. */
 export function generatedCases(count: number, seed = 15): AcceptanceCase[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const cases: AcceptanceCase[] = [];
   while (cases.length < count) {
     const dls = random() < 0.6;
@@ -89,7 +78,7 @@ export function generatedCases(count: number, seed = 15): AcceptanceCase[] {
 
 /** Well identifiers and parcel ids generated in their compact and display forms. */
 export function generatedRecordIds(count: number, seed = 16): AcceptanceCase[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const int = (n: number) => 1 + Math.floor(random() * n);
   const cases: AcceptanceCase[] = [];
   for (let i = 0; i < count; i++) {

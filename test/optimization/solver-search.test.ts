@@ -2,17 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Problem, RouteStop, Shipment, Solution, Vehicle, Visit } from '../../engines/optimization/problem.ts';
 import { scheduleRoute } from '../../engines/optimization/schedule.ts';
 import { solveInProcess } from '../../engines/optimization/solver/index.ts';
-
-function rand(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rand } from '../../lib/seeded-random.ts';
 
 function vehicle(over: Partial<Vehicle> = {}): Vehicle {
   return {

@@ -21,7 +21,8 @@ import { searchRoute } from '../../engines/routing/search.ts';
 import {
   incomingEdges, motorEndpoint, referenceDistances, referenceMotorWeights, referenceRoute,
 } from './contraction-reference.ts';
-import { median, openVancouverGraph, random, type VancouverGraph } from './vancouver-graph.ts';
+import { median, openVancouverGraph, type VancouverGraph } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 let v: VancouverGraph;
 let ch: ContractionHierarchy;

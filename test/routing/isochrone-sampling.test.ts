@@ -14,7 +14,8 @@ import { stampReached } from '../../engines/routing/isochrone-sampling.ts';
 import { reachWithin, type Reach } from '../../engines/routing/reach.ts';
 import type { LngLat } from '../../engines/routing/road-graph.ts';
 import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
-import { openVancouverGraph, random, type VancouverGraph } from './vancouver-graph.ts';
+import { openVancouverGraph, type VancouverGraph } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 let v: VancouverGraph;
 beforeAll(async () => {

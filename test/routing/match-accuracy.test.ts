@@ -17,7 +17,8 @@ import type { RoadNetwork } from '../../engines/routing/release.ts';
 import { SnapIndex } from '../../engines/routing/snap.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { nearestRouteEdge, randomRoutes, sampleTrace, type SyntheticFix } from './match-traces.ts';
-import { openVancouverGraph, random, type VancouverGraph } from './vancouver-graph.ts';
+import { openVancouverGraph, type VancouverGraph } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 const NOISES = [5, 10, 20, 30];
 const INTERVALS = [1, 5, 15, 30];

@@ -12,7 +12,8 @@ import type { Answer } from '../support/answer.ts';
 import { ApiStack } from '../support/api-stack.ts';
 import { sharedData } from '../support/paths.ts';
 import { randomRoutes, sampleTrace, type SyntheticFix } from './match-traces.ts';
-import { random } from './vancouver-graph.ts';
+import {  } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 let stack: ApiStack;
 let beforeRelease: Answer;

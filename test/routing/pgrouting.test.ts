@@ -25,7 +25,8 @@ import { wayProfile } from '../../ingest/roads/way-tags.ts';
 import { runCanmap } from '../support/canmap-process.ts';
 import { sharedData } from '../support/paths.ts';
 import { openPgRoutingDb, type PgRoutingDb } from './pgrouting-db.ts';
-import { random } from './vancouver-graph.ts';
+import {  } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 const ORIGINS = 20;
 const DESTINATIONS_PER_ORIGIN = 10;

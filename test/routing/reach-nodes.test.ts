@@ -12,7 +12,8 @@ import { modeBit } from '../../engines/routing/graph-format.ts';
 import { reachWithin, type Reach } from '../../engines/routing/reach.ts';
 import { RoadGraph } from '../../engines/routing/road-graph.ts';
 import { graphTurnRule, turnRuleNodes } from '../../engines/routing/turn-rule.ts';
-import { random } from './vancouver-graph.ts';
+import {  } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 let graph: RoadGraph;
 beforeAll(() => {

@@ -8,7 +8,8 @@ import { searchMany, searchRoute, type RouteResult } from '../../engines/routing
 import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
 import { edgesOfWay } from '../../ingest/roads/graph-build.ts';
 import { referenceNodeCosts } from './reference-dijkstra.ts';
-import { median, openVancouverGraph, random, type VancouverGraph } from './vancouver-graph.ts';
+import { median, openVancouverGraph, type VancouverGraph } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 let v: VancouverGraph;
 beforeAll(async () => {

@@ -14,7 +14,8 @@ import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
 import { applyTurnRestrictions, readTurnRestrictions } from '../../ingest/roads/restriction-build.ts';
 import { RoadGraph } from '../../engines/routing/road-graph.ts';
 import { sharedData } from '../support/paths.ts';
-import { median, openVancouverGraph, random, type VancouverGraph } from './vancouver-graph.ts';
+import { median, openVancouverGraph, type VancouverGraph } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 // The facade (CH when provably optimal, else A* with CH-potentials) against plain A*, on the
 // Vancouver graph with its real turn restrictions.

@@ -8,7 +8,8 @@ import { SnapIndex } from '../../engines/routing/snap.ts';
 import { buildRoadGraph, graphNodeOf } from '../../ingest/roads/graph-build.ts';
 import { RoadWaysCollector } from '../../ingest/roads/read-ways.ts';
 import { wayProfile } from '../../ingest/roads/way-tags.ts';
-import { median, openVancouverGraph, random, type VancouverGraph } from './vancouver-graph.ts';
+import { median, openVancouverGraph, type VancouverGraph } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 describe('snapping on the Vancouver graph', () => {
   let v: VancouverGraph;

@@ -3,7 +3,8 @@
  * restarts of the solver's own local search, random asymmetric matrices and the ends combinations.
  */
 import { improveOrder, type StopEnds } from '../../engines/routing/stop-order/solve.ts';
-import { random } from './vancouver-graph.ts';
+import {  } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 export const ALL_ENDS: readonly StopEnds[] = [
   { start: 'first', end: 'last' },

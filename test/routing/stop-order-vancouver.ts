@@ -9,7 +9,8 @@ import { locate } from '../../engines/routing/locate.ts';
 import type { RoadNetwork } from '../../engines/routing/release.ts';
 import type { LngLat } from '../../engines/routing/road-graph.ts';
 import { stopTable } from '../../engines/routing/stop-order/travel-table.ts';
-import { random } from './vancouver-graph.ts';
+import {  } from './vancouver-graph.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 /** west, south, east, north: about 15 × 9 km. */
 export const VANCOUVER_BOX = [-123.225, 49.205, -123.023, 49.295] as const;

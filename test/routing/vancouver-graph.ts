@@ -28,18 +28,6 @@ export async function openVancouverGraph(): Promise<VancouverGraph> {
   return { graph, build, close: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** A small deterministic PRNG (mulberry32) so failures reproduce. */
-export function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function median(values: number[]): number {
   const s = [...values].sort((x, y) => x - y);
   return s.length === 0 ? NaN : s[Math.floor(s.length / 2)]!;

@@ -15,6 +15,7 @@ import {
   type DlsRef,
 } from '../../engines/survey/dls.ts';
 import { maxRange } from '../../engines/survey/dls-model.ts';
+import { seededRandom as mulberry32 } from '../../lib/seeded-random.ts';
 
 const CHAIN = 20.1168;
 const DEG = Math.PI / 180;
@@ -36,15 +37,6 @@ function alongMeridian(south: number, north: number): number {
     sum += radius * (i === 0 || i === n ? 1 : i % 2 ? 4 : 2);
   }
   return (sum * h * DEG) / 3;
-}
-
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const planarArea = (ring: [number, number][]) => {

@@ -16,18 +16,7 @@ import {
   type NtsRef,
   type TickBox,
 } from '../../engines/survey/nts.ts';
-
-/** mulberry32: a seeded generator, so failures replay. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 const centre = (cell: { bounds: readonly number[] }): [number, number] => [
   (cell.bounds[0]! + cell.bounds[2]!) / 2,

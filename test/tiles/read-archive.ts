@@ -49,13 +49,3 @@ export function vertexCount(f: VectorTileFeature): number {
   return f.loadGeometry().reduce((n, ring) => n + ring.length, 0);
 }
 
-/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { GeoJSONVT, type GeoJSONVTFeature } from '@maplibre/geojson-vt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tileToArchive, type TilerFeature } from '../../engines/tiles/tiler.ts';
-import { layerFeatures, openArchive, random, type OpenArchive } from './read-archive.ts';
+import { layerFeatures, openArchive, type OpenArchive } from './read-archive.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 /**
  * Our cutting against an independent one: geojson-vt (which the tiler's clipping follows) slices

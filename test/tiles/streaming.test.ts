@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readNdjsonFeatures } from '../../engines/tiles/ndjson.ts';
 import { tileToArchive, type LayerSpec, type TilerFeature, type TilingReport } from '../../engines/tiles/tiler.ts';
-import { layerFeatures, openArchive, project, random, type OpenArchive } from './read-archive.ts';
+import { layerFeatures, openArchive, project, type OpenArchive } from './read-archive.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 /**
  * The tiling of an NDJSON file larger than the in-memory cap: streamed through partition files it

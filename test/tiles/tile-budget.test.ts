@@ -4,7 +4,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tileToArchive, type TileBudget, type TilerFeature } from '../../engines/tiles/tiler.ts';
-import { layerFeatures, openArchive, project, random } from './read-archive.ts';
+import { layerFeatures, openArchive, project } from './read-archive.ts';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 let dir: string;
 

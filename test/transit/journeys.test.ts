@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { seededRandom as random } from '../../lib/seeded-random.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransitData } from '../../engines/transit/data.ts';
 import type { Journey, RideLeg } from '../../engines/transit/journeys/journey.ts';
@@ -291,16 +292,6 @@ function connectionScan(feed: string, from: [number, number], to: [number, numbe
 }
 
 describe('agreement with the brute-force reference', () => {
-  /** Deterministic pseudo-random numbers (mulberry32). */
-  function random(seed: number) {
-    return () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
   it.each([
     ['stq', '2026-02-02T00:00:00Z', 55, 40],
     ['trimet', '2021-10-18T00:00:00Z', 80, 60],

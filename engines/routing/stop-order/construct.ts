@@ -83,18 +83,6 @@ export function cheapestInsertion(problem: Problem): Int32Array {
   return Int32Array.from(tour);
 }
 
-/** A deterministic PRNG (mulberry32): the same seed gives the same numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The free nodes 1..m-1 shuffled (Fisher–Yates). */
 export function shuffledNodes(m: number, random: () => number): number[] {
   const nodes = Array.from({ length: m - 1 }, (_, i) => i + 1);

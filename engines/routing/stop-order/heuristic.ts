@@ -9,7 +9,8 @@
  * The best tour over all starts wins. Budgets are counts fixed by the size, never the clock, so
  * the same matrix always gives the same order (about 15–20 ms at 25 stops, 60–110 ms at 50).
  */
-import { cheapestInsertion, insertInOrder, nearestNeighbour, seededRandom, shuffledNodes } from './construct.ts';
+import { seededRandom } from '../../../lib/seeded-random.ts';
+import { cheapestInsertion, insertInOrder, nearestNeighbour, shuffledNodes } from './construct.ts';
 import { localSearch } from './local-search.ts';
 import { tourCost, type Problem } from './problem.ts';
 

@@ -3,14 +3,6 @@ import type { RouteQuery } from '../../../schemas/routing-api.ts';
 import { fail, pass, type Checked } from './checked.ts';
 import { sentOptions } from './options.ts';
 
-/** What a transit route request looks like (volume 1 503 "not wired up" repeats it). */
-export const TRANSIT_CONTRACT: Record<string, string> = {
-  from: 'lng,lat',
-  to: 'lng,lat',
-  mode: 'transit',
-  depart_at: 'ISO 8601 date-time; with Z or an offset an instant, else the feed\'s local time',
-};
-
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
 export function checkTransitQuery(query: RouteQuery): Checked<{ departAt: string }> {

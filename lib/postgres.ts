@@ -13,8 +13,10 @@ export type Pool = pg.Pool;
 
 export function createPool(databaseUrl: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000, types });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must not crash the process: idle, the pool replaces it; checked
+  // out, its query is rejected and the caller answers that (pg emits 'error' on the client too).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

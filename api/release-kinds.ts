@@ -1,3 +1,4 @@
+import type { Config } from '../lib/config.ts';
 import type { KindOpener } from '../releases/reader.ts';
 import { assetsOpener } from '../engines/assets/release.ts';
 import { basemapOpener } from '../engines/basemap/release.ts';
@@ -13,8 +14,8 @@ import { transitOpener } from '../engines/transit/release.ts';
  * The release kinds the API serves: api/server.ts registers each opener with the ReleaseStore.
  * Add one import and one entry per kind (e.g. the transit opener).
  */
-export const releaseKinds: KindOpener<unknown>[] = [
-  transitOpener,
+export const releaseKinds = (config: Config): KindOpener<unknown>[] => [
+  transitOpener(config.transitRoutingFeed),
   geocodingOpener,
   catalogOpener,
   basemapOpener,

@@ -43,7 +43,7 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     pool, databaseUrl: config.databaseUrl, releasesDir: config.releasesDir, pollMs: config.releasePollMs,
     reverifyMs: config.releaseReverifyMs, log,
   });
-  for (const opener of releaseKinds) releases.register(opener);
+  for (const opener of releaseKinds(config)) releases.register(opener);
   const admin = buildAdmin({ pool, releases });
   const redis = createApiRedis(config.redisUrl);
   try {

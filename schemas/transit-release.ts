@@ -10,7 +10,8 @@
  */
 /** The release kind (and job kind) of transit: one name for builds, jobs, the registry and the API. */
 export const TRANSIT_KIND = 'transit';
-export const TRANSIT_SCHEMA_VERSION = 1;
+/** 2 added `transfers`; a version-1 release has no such table (the engine then has no transfers). */
+export const TRANSIT_SCHEMA_VERSION = 2;
 export const TRANSIT_DATABASE_FILE = 'transit.duckdb';
 
 export const TRANSIT_TABLES_DDL = `
@@ -92,6 +93,19 @@ CREATE TABLE stop_times (      -- sorted by stop_id, departure_secs
   departure_secs  INTEGER,
   stop_sequence   INTEGER NOT NULL,
   stop_headsign   VARCHAR
+);
+
+-- transfers.txt stop-to-stop rules. Left out: rows naming a route or trip (from_/to_route_id,
+-- from_/to_trip_id) and in-seat types 4 and 5 (not stop-to-stop rules), and rows whose from/to stop
+-- is not in stops.txt, whose transfer_type is not empty or an integer 0-5, or whose min_transfer_time
+-- is not a non-negative integer (the coverage warnings count these). An empty transfer_type is 0.
+-- One row per (from_stop_id, to_stop_id): of duplicates, type 3 wins, then the largest
+-- min_transfer_secs (NULL smallest), then the larger type.
+CREATE TABLE transfers (       -- sorted by from_stop_id, to_stop_id
+  from_stop_id       VARCHAR NOT NULL, -- svc id of the stop
+  to_stop_id         VARCHAR NOT NULL, -- svc id of the stop (may equal from_stop_id)
+  transfer_type      INTEGER NOT NULL, -- 0 recommended, 1 timed, 2 min_transfer_time applies, 3 not possible
+  min_transfer_secs  INTEGER           -- min_transfer_time, NULL when not given
 );
 
 -- Per feed: the largest departure_secs, so a query at instant T only looks at service dates

@@ -8,29 +8,28 @@
  * date, sent as the UTC instant); printed beside the target p95 ≤ 50 ms.
  *
  * Beside it, in this process on the same release (openTransitRelease): the brute-force reference
- * (test/transit/journey-reference.ts) on the first --reference queries, and the router's
- * planJourneys (engines/transit/journeys/, imported only if it exists) on the same queries:
- * time per query, speed-up, and how many router answers equal the reference (arrival, transfers).
- * No timed assertions.
+ * (test/transit/journey-reference.ts, with the router's walking model) on the first --reference
+ * queries, and the router's planJourneys on the same queries: time per query, speed-up, and how
+ * many router answers equal the reference (arrival, transfers). No timed assertions.
  *
  *   npm run bench:transit-routing [-- --duration 20 --queries 500 --stop-times 5000000 --reference 50 --seed 1 --processes 1]
  */
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { TransitData } from '../../engines/transit/data.ts';
 import { openTransitRelease } from '../../engines/transit/release.ts';
 import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
-import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { createKey } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { publishRelease } from '../../releases/publish.ts';
 import { enableRelease } from '../../releases/registry.ts';
 import { createTestEnv } from '../../test/support/env.ts';
 import { REPO_ROOT } from '../../test/support/paths.ts';
-import { referenceEarliestArrival, tripIndexOf, type LngLat, type ReferenceAnswer, type ReferenceWalking } from '../../test/transit/journey-reference.ts';
+import { referenceEarliestArrival, tripIndexOf, type LngLat, type ReferenceAnswer } from '../../test/transit/journey-reference.ts';
+import { planJourneys } from '../../engines/transit/journeys/plan.ts';
+import { walkingModel } from '../../engines/transit/journeys/walking.ts';
 import { freePort, startCanmap, treeMemoryOf } from '../geocoding/processes.ts';
 import { loadRequests } from '../routing/load-requests.ts';
 import { ms, ratio, summarize } from '../routing/timing.ts';
@@ -64,112 +63,6 @@ const referenceCount = Math.min(int('reference', 0), queryCount);
 const seed = int('seed', 0);
 const apiProcesses = int('processes', 1);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-// ---- the router and its walking model, if they exist yet ----------------------------------------
-
-const JOURNEYS_DIR = path.join(REPO_ROOT, 'engines/transit/journeys');
-async function importIfPresent(file: string): Promise<Record<string, unknown> | null> {
-  const full = path.join(JOURNEYS_DIR, file);
-  if (!(await access(full).then(() => true, () => false))) return null;
-  try {
-    return (await import(pathToFileURL(full).href)) as Record<string, unknown>;
-  } catch (error) {
-    log(`could not import engines/transit/journeys/${file}: ${(error as Error).message}`);
-    return null;
-  }
-}
-
-type PlanJourneys = (data: TransitData, feedId: string, request: { from: LngLat; to: LngLat; departAt: number; maxTransfers?: number }) => unknown;
-async function findPlanJourneys(): Promise<{ plan: PlanJourneys; file: string } | null> {
-  for (const file of ['index.ts', 'plan.ts', 'plan-journeys.ts', 'raptor.ts', 'router.ts']) {
-    const module = await importIfPresent(file);
-    if (typeof module?.planJourneys === 'function') return { plan: module.planJourneys as PlanJourneys, file };
-  }
-  return null;
-}
-
-const STRAIGHT = { speed: 1.2, detour: 1.25, accessMetres: 1000, transferMetres: 300 };
-
-/** The router's walking functions (engines/transit/journeys/walking.ts) when present, else straight lines with the same constants. */
-async function walkingModel(data: TransitData, feedId: string): Promise<{ walking: ReferenceWalking; source: string }> {
-  const feedIndex = data.feeds.findIndex((f) => f.feedId === feedId);
-  const served = (stop: number) => data.stopFeed[stop] === feedIndex && data.stopTimes.stopStart[stop + 1]! > data.stopTimes.stopStart[stop]!;
-  const module = await importIfPresent('walking.ts');
-  type Walk = (data: TransitData, feedId: string, x: unknown) => { stop: number; seconds: number }[];
-  const seconds = typeof module?.walkSeconds === 'function'
-    ? (module.walkSeconds as (metres: number) => number)
-    : (metres: number) => Math.ceil(metres / STRAIGHT.speed);
-  const detour = typeof module?.WALK_DETOUR_FACTOR === 'number' ? module.WALK_DETOUR_FACTOR : STRAIGHT.detour;
-  const directMetres = typeof module?.MAX_WALK_METRES === 'number' ? module.MAX_WALK_METRES : STRAIGHT.accessMetres;
-  const direct = (from: LngLat, to: LngLat) => {
-    const metres = haversineMetres(from[0], from[1], to[0], to[1]);
-    return metres <= directMetres ? seconds(metres * detour) : null;
-  };
-  if (typeof module?.accessStops === 'function' && typeof module.footpaths === 'function') {
-    const accessStops = module.accessStops as Walk;
-    const egressStops = (typeof module.egressStops === 'function' ? module.egressStops : module.accessStops) as Walk;
-    const footpaths = module.footpaths as Walk;
-    return {
-      source: 'engines/transit/journeys/walking.ts (accessStops, egressStops, footpaths, walkSeconds); direct walk within MAX_WALK_METRES',
-      walking: {
-        accessStops: (point) => accessStops(data, feedId, point),
-        egressStops: (point) => egressStops(data, feedId, point),
-        footpaths: (stop) => footpaths(data, feedId, stop),
-        direct,
-      },
-    };
-  }
-  const near = (lng: number, lat: number, radius: number, except: number) =>
-    data.grid.within(lng, lat, radius, Number.MAX_SAFE_INTEGER)
-      .filter(({ item }) => item !== except && served(item))
-      .map(({ item, distance }) => ({ stop: item, seconds: seconds(distance * detour) }));
-  const footpathCache = new Map<number, { stop: number; seconds: number }[]>();
-  return {
-    source: `straight line × ${STRAIGHT.detour} at ${STRAIGHT.speed} m/s, ${STRAIGHT.accessMetres} m access/egress/direct, ${STRAIGHT.transferMetres} m transfers (router walking.ts absent)`,
-    walking: {
-      accessStops: ([lng, lat]) => near(lng, lat, STRAIGHT.accessMetres, -1),
-      egressStops: ([lng, lat]) => near(lng, lat, STRAIGHT.accessMetres, -1),
-      footpaths: (stop) => {
-        let paths = footpathCache.get(stop);
-        if (!paths) {
-          const { lon, lat } = data.stops[stop]!;
-          paths = lon === null || lat === null ? [] : near(lon, lat, STRAIGHT.transferMetres, stop);
-          footpathCache.set(stop, paths);
-        }
-        return paths;
-      },
-      direct,
-    },
-  };
-}
-
-/**
- * (arrival epoch s, transfers) of the router's earliest answer, read defensively: an array of
- * journeys, {journeys: [...]}, or one journey; arrival as epoch seconds/ms or ISO text, or the last
- * leg's; transfers as a number, or from the legs that ride.
- */
-function routerAnswer(result: unknown): { arrival: number; transfers: number } | null {
-  const list: unknown[] = Array.isArray(result) ? result
-    : result && typeof result === 'object' && Array.isArray((result as { journeys?: unknown }).journeys) ? (result as { journeys: unknown[] }).journeys
-      : result ? [result] : [];
-  const epoch = (v: unknown): number | null => {
-    if (typeof v === 'number') return v > 1e11 ? Math.round(v / 1000) : v;
-    if (typeof v === 'string' && !Number.isNaN(Date.parse(v))) return Math.round(Date.parse(v) / 1000);
-    if (v instanceof Date) return Math.round(v.getTime() / 1000);
-    return null;
-  };
-  const answers = list.flatMap((j) => {
-    if (!j || typeof j !== 'object') return [];
-    const journey = j as Record<string, unknown>;
-    const legs = Array.isArray(journey.legs) ? (journey.legs as Record<string, unknown>[]) : [];
-    const arrival = epoch(journey.arrival ?? journey.arrivalTime ?? journey.arrive_at ?? journey.arriveAt ?? legs.at(-1)?.arrival);
-    const rides = legs.filter((l) => l.mode !== 'walk' && l.kind !== 'walk' && l.type !== 'walk').length;
-    const transfers = typeof journey.transfers === 'number' ? journey.transfers : legs.length ? Math.max(0, rides - 1) : null;
-    return arrival === null || transfers === null ? [] : [{ arrival, transfers }];
-  });
-  answers.sort((a, b) => a.arrival - b.arrival || a.transfers - b.transfers);
-  return answers[0] ?? null;
-}
 
 // ---- queries -------------------------------------------------------------------------------------
 
@@ -242,10 +135,9 @@ try {
   const data = await openTransitRelease(release.path, release.manifest);
   const openSeconds = (performance.now() - started) / 1000;
   const queries = drawQueries(data, FEED_ID, queryCount, seed);
-  const { walking, source: walkingSource } = await walkingModel(data, FEED_ID);
-  const router = await findPlanJourneys();
+  const walking = walkingModel(data, FEED_ID);
 
-  // ---- in-process: the reference and (if present) the router on the first queries ----
+  // ---- in-process: the reference and the router on the first queries ----
   const subset = queries.slice(0, referenceCount);
   started = performance.now();
   tripIndexOf(data);
@@ -258,58 +150,36 @@ try {
     referenceAnswers.push(referenceEarliestArrival(data, FEED_ID, { from: q.from, to: q.to, departAt: q.departAt, maxTransfers: MAX_TRANSFERS }, walking));
     referenceMs.push(performance.now() - t0);
   }
-  const routerLines: string[] = [];
   const referenceTimes = summarize(referenceMs);
-  if (router) {
-    log(`router (${router.file}) on the same queries ...`);
-    const ask = (q: Query) => router.plan(data, FEED_ID, { from: q.from, to: q.to, departAt: q.departAt, maxTransfers: MAX_TRANSFERS });
-    const routerMs: number[] = [];
-    const answers: ({ arrival: number; transfers: number } | null)[] = [];
-    let threw = 0;
-    for (const q of subset) {
-      try {
-        ask(q); // untimed first pass: JIT, caches
-      } catch {
-        /* counted below */
-      }
+  log(`router on the same queries ...`);
+  const ask = (q: Query) => planJourneys(data, FEED_ID, { from: q.from, to: q.to, departAt: q.departAt, maxTransfers: MAX_TRANSFERS })[0] ?? null;
+  for (const q of subset) ask(q); // untimed first pass: JIT, caches
+  const routerMs: number[] = [];
+  const answers = subset.map((q) => {
+    const t0 = performance.now();
+    const journey = ask(q);
+    routerMs.push(performance.now() - t0);
+    return journey;
+  });
+  const routerTimes = summarize(routerMs);
+  let same = 0;
+  const mismatches: string[] = [];
+  subset.forEach((q, i) => {
+    const ref = referenceAnswers[i]!;
+    const got = answers[i]!;
+    if ((ref === null && got === null) || (ref !== null && got !== null && ref.arrival === got.arrival && ref.transfers === got.transfers)) same++;
+    else if (mismatches.length < 10) {
+      const show = (a: { arrival: number; transfers: number } | null) => (a ? `${new Date(a.arrival * 1000).toISOString()} / ${a.transfers} transfers` : 'none');
+      mismatches.push(`  #${i} ${q.path}: reference ${show(ref)}, router ${show(got)}`);
     }
-    for (const q of subset) {
-      const t0 = performance.now();
-      try {
-        answers.push(routerAnswer(ask(q)));
-      } catch (error) {
-        threw++;
-        answers.push(null);
-        if (threw === 1) log(`planJourneys threw: ${(error as Error).stack ?? String(error)}`);
-      }
-      routerMs.push(performance.now() - t0);
-    }
-    const routerTimes = summarize(routerMs);
-    let same = 0;
-    let sameArrival = 0;
-    const mismatches: string[] = [];
-    subset.forEach((q, i) => {
-      const ref = referenceAnswers[i]!;
-      const got = answers[i]!;
-      const arrivalEqual = (ref === null && got === null) || (ref !== null && got !== null && ref.arrival === got.arrival);
-      const equal = arrivalEqual && (ref === null || ref.transfers === got!.transfers);
-      if (arrivalEqual) sameArrival++;
-      if (equal) same++;
-      else if (mismatches.length < 10) {
-        const show = (a: { arrival: number; transfers: number } | null) => (a ? `${new Date(a.arrival * 1000).toISOString()} / ${a.transfers} transfers` : 'none');
-        mismatches.push(`  #${i} ${q.path}: reference ${show(ref)}, router ${show(got)}`);
-      }
-    });
-    routerLines.push(
-      `| router planJourneys (${router.file}) | ${subset.length} | ${ms(routerTimes.mean)} | ${ms(routerTimes.p50)} | ${ms(routerTimes.p95)} | ${ms(routerTimes.max)} |`,
-      '',
-      `reference p50 / router p50: ${ratio(referenceTimes.p50, routerTimes.p50)} (mean ${ratio(referenceTimes.mean, routerTimes.mean)})`,
-      `router answers equal to the reference (arrival, transfers): ${same} / ${subset.length}; equal arrival: ${sameArrival} / ${subset.length}${threw ? `; planJourneys threw on ${threw}` : ''}`,
-      ...(mismatches.length ? ['first differences:', ...mismatches] : []),
-    );
-  } else {
-    routerLines.push('', 'router: engines/transit/journeys/ exports no planJourneys yet (looked in index.ts, plan.ts, plan-journeys.ts, raptor.ts, router.ts): no in-process router time, speed-up or agreement.');
-  }
+  });
+  const routerLines = [
+    `| router planJourneys | ${subset.length} | ${ms(routerTimes.mean)} | ${ms(routerTimes.p50)} | ${ms(routerTimes.p95)} | ${ms(routerTimes.max)} |`,
+    '',
+    `reference p50 / router p50: ${ratio(referenceTimes.p50, routerTimes.p50)} (mean ${ratio(referenceTimes.mean, routerTimes.mean)})`,
+    `router answers equal to the reference (arrival, transfers): ${same} / ${subset.length}`,
+    ...(mismatches.length ? ['first differences:', ...mismatches] : []),
+  ];
   const found = referenceAnswers.filter((a) => a !== null);
   const meanTransfers = found.reduce((s, a) => s + a.transfers, 0) / Math.max(1, found.length);
   const walkOnly = found.filter((a) => a.rides === 0).length;
@@ -356,7 +226,7 @@ try {
       + ` opened in-process in ${openSeconds.toFixed(1)} s; canmap serve (${apiProcesses} process${apiProcesses > 1 ? 'es' : ''}) served it after ${startupSeconds.toFixed(1)} s,`
       + ` RSS after the run ${(memory.rss / 2 ** 30).toFixed(2)} GiB`,
     `queries: ${queries.length} (seed ${seed}, maxTransfers ${MAX_TRANSFERS} in-process), from/to within 300 m of two random served stops, depart_at 06:00–21:00 local on a random service date`,
-    `walking (reference): ${walkingSource}`,
+    'walking: engines/transit/journeys/walking.ts (straight line × 1.25 at 1.2 m/s, 1 km access and egress, 300 m and transfers.txt footpaths), for the router and the reference',
     '',
     `| GET /route?mode=transit | connections | req/s | p50 | p95 | p99 | statuses | errors | target p95 | verdict |`,
     '|---|---|---|---|---|---|---|---|---|---|',

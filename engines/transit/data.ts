@@ -45,6 +45,16 @@ export interface TripColumns {
   headsign: (string | null)[];
 }
 
+/** transfers.txt stop-to-stop rules as parallel arrays, sorted by from stop then to stop. */
+export interface TransferColumns {
+  from: Int32Array;
+  to: Int32Array;
+  /** 0 recommended, 1 timed, 2 min_transfer_time applies, 3 not possible. */
+  type: Int8Array;
+  /** −1 when no min_transfer_time */
+  minSeconds: Int32Array;
+}
+
 /** A release opened for serving: everything answered from memory, DuckDB closed after load. */
 export interface TransitData {
   releaseId: string;
@@ -62,6 +72,8 @@ export interface TransitData {
   routeFeed: Int32Array;
   trips: TripColumns;
   stopTimes: StopTimeColumns;
+  /** transfers.txt stop-to-stop rules, sorted by from stop: stop indexes as in `stops`. Empty for a schema-1 release. */
+  transfers: TransferColumns;
   calendar: ServiceCalendar;
   grid: StopGrid;
 }

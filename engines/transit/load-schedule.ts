@@ -6,7 +6,7 @@ import { ServiceCalendar } from './service-calendar.ts';
 
 /* The stop and trip indexes below are row numbers in id order: loadStops and loadTrips list
    records in that same order, so an index here is a position there. */
-const STOP_INDEX = `(SELECT id, (row_number() OVER (ORDER BY id) - 1)::INTEGER AS idx FROM stops)`;
+export const STOP_INDEX = `(SELECT id, (row_number() OVER (ORDER BY id) - 1)::INTEGER AS idx FROM stops)`;
 const TRIP_INDEX = `(SELECT id, (row_number() OVER (ORDER BY id) - 1)::INTEGER AS idx FROM trips)`;
 const ROUTE_INDEX = `(SELECT id, (row_number() OVER (ORDER BY id) - 1)::INTEGER AS idx FROM routes)`;
 const SERVICE_INDEX = `(SELECT feed_id, service_id, (row_number() OVER (ORDER BY feed_id, service_id) - 1)::INTEGER AS idx

@@ -9,6 +9,8 @@ import type { TransitData } from './data.ts';
 import { loadAgencies, loadFeeds, loadRoutes, loadStops } from './load-catalog.ts';
 import { loadServiceCalendar, loadStopTimes, loadTrips } from './load-schedule.ts';
 import { linkStops } from './link-stops.ts';
+import { transitNetwork } from './journeys/network.ts';
+import { loadTransfers } from './load-transfers.ts';
 
 
 /**
@@ -29,6 +31,7 @@ export async function openTransitRelease(dir: string, manifest: Manifest): Promi
       const trips = await loadTrips(connection);
       const calendar = await loadServiceCalendar(connection);
       const stopTimes = await loadStopTimes(connection, stops.length);
+      const transfers = await loadTransfers(connection);
       return linkStops({
         releaseId: manifest.id,
         createdAt: manifest.created_at,
@@ -40,6 +43,7 @@ export async function openTransitRelease(dir: string, manifest: Manifest): Promi
         trips,
         calendar,
         stopTimes,
+        transfers,
       });
     } finally {
       close();
@@ -49,10 +53,21 @@ export async function openTransitRelease(dir: string, manifest: Manifest): Promi
   }
 }
 
-/** The release-kind opener the API's release store uses for kind 'transit'. */
-export const transitOpener: KindOpener<TransitData> = {
-  kind: TRANSIT_KIND,
-  open: openTransitRelease,
-  // Everything lives in memory and DuckDB is already closed: dropping the reference frees it.
-  close: async (_resource: TransitData): Promise<void> => {},
-};
+/**
+ * The release-kind opener the API's release store uses for kind 'transit'. The routable feed's
+ * RAPTOR network (`routingFeed`, else the release's first feed) is built while the release
+ * opens, before it serves, so no request pays for it.
+ */
+export function transitOpener(routingFeed: string | null): KindOpener<TransitData> {
+  return {
+    kind: TRANSIT_KIND,
+    open: async (dir, manifest) => {
+      const data = await openTransitRelease(dir, manifest);
+      const feedId = routingFeed ?? data.feeds[0]?.feedId;
+      if (feedId !== undefined) transitNetwork(data, feedId);
+      return data;
+    },
+    // Everything lives in memory and DuckDB is already closed: dropping the reference frees it.
+    close: async (_resource: TransitData): Promise<void> => {},
+  };
+}

@@ -5,6 +5,7 @@ import { CALENDAR_LAST_DAY_SQL } from './calendar-span.ts';
 import { ident, lit } from '../../lib/duckdb.ts';
 import type { PreparedFeed } from './prepare-feed.ts';
 import type { BuildSession } from './session.ts';
+import { TRANSFER_TYPE_VALUE_SQL, validTransferSql } from './validate.ts';
 
 export interface FeedServiceRange {
   first_service_date: string | null;
@@ -12,7 +13,7 @@ export interface FeedServiceRange {
 }
 
 export interface TransitBuildResult {
-  totals: { agencies: number; stops: number; routes: number; trips: number; stop_times: number; service_days: number };
+  totals: { agencies: number; stops: number; routes: number; trips: number; stop_times: number; service_days: number; transfers: number };
   serviceRanges: Map<string, FeedServiceRange>;
 }
 
@@ -48,7 +49,22 @@ function feedSelects(feed: PreparedFeed, alias: string): Record<string, string> 
         trip_headsign, trip_short_name, TRY_CAST(direction_id AS INTEGER)
       FROM ${alias}.raw_trips`,
     service_days: serviceDaysSelect(feed, alias),
+    transfers: transfersSelect(feed, alias),
   };
+}
+
+/**
+ * transfers.txt's valid stop-to-stop rules (see validate.ts), one per (from, to) stop pair: of
+ * duplicates, type 3 (not possible) wins, then the largest min_transfer_time (none counts as
+ * smallest), then the larger type.
+ */
+function transfersSelect(feed: PreparedFeed, alias: string): string {
+  const svcStop = lit(`svc:transit:stop:${feed.spec.id}:`);
+  return `(SELECT ${svcStop} || from_stop_id, ${svcStop} || to_stop_id, transfer_type, min_transfer_secs
+    FROM (SELECT from_stop_id, to_stop_id, ${TRANSFER_TYPE_VALUE_SQL} AS transfer_type, TRY_CAST(min_transfer_time AS INTEGER) AS min_transfer_secs
+          FROM ${alias}.raw_transfers WHERE ${validTransferSql(`${alias}.raw_stops`)})
+    QUALIFY row_number() OVER (PARTITION BY from_stop_id, to_stop_id
+                               ORDER BY transfer_type = 3 DESC, min_transfer_secs DESC NULLS LAST, transfer_type DESC) = 1)`;
 }
 
 /**
@@ -96,6 +112,7 @@ const SORT_KEYS: Record<string, string> = {
   routes: '1',
   trips: '1',
   service_days: '1, 2, 3',
+  transfers: '1, 2',
 };
 
 /** Name of transit.duckdb while it is attached to the session (feed databases are feed<N>). */
@@ -157,7 +174,7 @@ export async function buildTransitDatabase(
       RETURNING feed_id, strftime(first_service_date, '%Y-%m-%d') AS first_service_date, strftime(last_service_date, '%Y-%m-%d') AS last_service_date`);
     const totals = {
       agencies: written.agencies!, stops: written.stops!, routes: written.routes!, trips: written.trips!,
-      stop_times: written.stop_times, service_days: written.service_days!,
+      stop_times: written.stop_times, service_days: written.service_days!, transfers: written.transfers!,
     };
 
     await c.run('COMMIT');

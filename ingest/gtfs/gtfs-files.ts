@@ -13,6 +13,7 @@ export const GTFS_COLUMNS = {
   calendar_dates: ['service_id', 'date', 'exception_type'],
   feed_info: ['feed_version'],
   frequencies: ['trip_id'],
+  transfers: ['from_stop_id', 'to_stop_id', 'transfer_type', 'min_transfer_time', 'from_route_id', 'to_route_id', 'from_trip_id', 'to_trip_id'],
 } as const;
 
 export type GtfsTable = keyof typeof GTFS_COLUMNS;
@@ -28,4 +29,5 @@ export const REQUIRED_COLUMNS: Partial<Record<GtfsTable, string[]>> = {
   stop_times: ['trip_id', 'stop_id', 'stop_sequence', 'arrival_time', 'departure_time'],
   calendar: ['service_id', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'start_date', 'end_date'],
   calendar_dates: ['service_id', 'date', 'exception_type'],
+  transfers: ['from_stop_id', 'to_stop_id', 'transfer_type'],
 };

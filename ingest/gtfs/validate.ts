@@ -44,6 +44,32 @@ export async function checkFrequencies(db: DuckDBConnection): Promise<void> {
   if (frequencies > 0) refuse(`frequencies.txt has ${frequencies} row${frequencies > 1 ? 's' : ''}: frequency-based trips are not supported`);
 }
 
+/*
+ * transfers.txt: the release keeps stop-to-stop rules only. A row naming a route or trip, or of
+ * an in-seat type (4, 5), is not one and is simply not used; of the others, a row with a stop
+ * not in stops.txt, a transfer_type other than empty/0–3, or a min_transfer_time that is not a
+ * non-negative integer is left out with a warning (counted, never refused). Raw values are
+ * already trimmed, empty → NULL.
+ */
+const TRANSFER_TYPE_SQL = `coalesce(transfer_type, '0')`;
+/** A transfers.txt row that is a stop-to-stop rule (the rest are not used). */
+export const STOP_TO_STOP_TRANSFER_SQL = `(from_route_id IS NULL AND to_route_id IS NULL AND from_trip_id IS NULL AND to_trip_id IS NULL
+  AND ${TRANSFER_TYPE_SQL} NOT IN ('4', '5'))`;
+/** Per invalid reason, the condition on a stop-to-stop row (`stops` names the feed's raw_stops table); first match is the reason. */
+const transferDefects = (stops: string) => ({
+  stop: `coalesce(from_stop_id NOT IN (SELECT stop_id FROM ${stops}) OR to_stop_id NOT IN (SELECT stop_id FROM ${stops}), true)`,
+  type: `${TRANSFER_TYPE_SQL} NOT IN ('0', '1', '2', '3')`,
+  // at most 9 digits, so it fits an INTEGER
+  time: `(min_transfer_time IS NOT NULL AND NOT regexp_full_match(min_transfer_time, '[0-9]{1,9}'))`,
+});
+/** A stop-to-stop transfers.txt row the release keeps (before duplicates are resolved). */
+export function validTransferSql(stops: string): string {
+  const defects = transferDefects(stops);
+  return `(${STOP_TO_STOP_TRANSFER_SQL} AND NOT (${defects.stop}) AND NOT ${defects.type} AND NOT ${defects.time})`;
+}
+/** transfer_type as an INTEGER (empty → 0) of a valid row. */
+export const TRANSFER_TYPE_VALUE_SQL = `TRY_CAST(${TRANSFER_TYPE_SQL} AS INTEGER)`;
+
 type Row = Record<string, unknown>;
 
 /** One rule: the feed is refused when `sql` returns a row; the reason is built from that row. */
@@ -184,7 +210,12 @@ interface Facts {
   capped: number;
   capped_service: string | null;
   capped_end: string | null;
+  transfers_bad_stop: number;
+  transfers_bad_type: number;
+  transfers_bad_time: number;
 }
+
+const TRANSFER_DEFECTS = transferDefects('raw_stops');
 
 /** What the build and the coverage need to know of a valid feed, in one query. */
 const FACTS_SQL = `SELECT
@@ -196,11 +227,16 @@ const FACTS_SQL = `SELECT
   (SELECT count(*) FROM raw_stop_times)::INTEGER AS stop_times,
   (SELECT max(feed_version) FROM raw_feed_info) AS feed_version,
   d.n AS dangling, d.parent AS dangling_parent,
-  c.n AS capped, c.service_id AS capped_service, c.end_date AS capped_end
+  c.n AS capped, c.service_id AS capped_service, c.end_date AS capped_end,
+  x.bad_stop AS transfers_bad_stop, x.bad_type AS transfers_bad_type, x.bad_time AS transfers_bad_time
 FROM (SELECT count(*)::INTEGER AS n, min(s.parent_station) AS parent
       FROM raw_stops s ANTI JOIN raw_stops p ON p.stop_id = s.parent_station WHERE s.parent_station IS NOT NULL) d,
      (SELECT count(*)::INTEGER AS n, min(service_id) AS service_id, arg_min(end_date, service_id) AS end_date
-      FROM raw_calendar WHERE ${CALENDAR_CAPPED_SQL}) c`;
+      FROM raw_calendar WHERE ${CALENDAR_CAPPED_SQL}) c,
+     (SELECT count(*) FILTER (WHERE bad = 'stop')::INTEGER AS bad_stop, count(*) FILTER (WHERE bad = 'type')::INTEGER AS bad_type,
+             count(*) FILTER (WHERE bad = 'time')::INTEGER AS bad_time
+      FROM (SELECT CASE WHEN ${TRANSFER_DEFECTS.stop} THEN 'stop' WHEN ${TRANSFER_DEFECTS.type} THEN 'type' WHEN ${TRANSFER_DEFECTS.time} THEN 'time' END AS bad
+            FROM raw_transfers WHERE ${STOP_TO_STOP_TRANSFER_SQL})) x`;
 
 /**
  * Checks the raw tables of one feed and refuses it with a readable reason naming the file and an
@@ -225,11 +261,20 @@ export async function validateFeed(connections: DuckDBConnection[]): Promise<Val
     refuse(CHECKS[first.rule]!.reason(JSON.parse(first.row) as Row));
   }
   const { timezone, agencies, stops, routes, trips, stop_times, feed_version, dangling, dangling_parent, capped, capped_service, capped_end } = facts;
+  const { transfers_bad_stop: badStop, transfers_bad_type: badType, transfers_bad_time: badTime } = facts;
   const warnings: string[] = [];
   // Parent stations missing from stops.txt are common in real feeds (Berlin's): the link is dropped, not the feed.
   if (dangling > 0) warnings.push(`stops.txt: ${dangling} stop(s) name a parent_station that is not in stops.txt (e.g. ${q(dangling_parent)}); those links were dropped`);
   if (capped > 0) {
     warnings.push(`calendar.txt: ${capped} service(s) run more than ${MAX_CALENDAR_YEARS} years (e.g. ${q(capped_service)} until ${capped_end}); only the first ${MAX_CALENDAR_YEARS} years from their start_date are served`);
+  }
+  if (badStop + badType + badTime > 0) {
+    const parts = [
+      [badStop, 'a stop that is not in stops.txt'],
+      [badType, 'an invalid transfer_type'],
+      [badTime, 'an invalid min_transfer_time'],
+    ].filter(([n]) => (n as number) > 0).map(([n, what]) => `${n} with ${what}`);
+    warnings.push(`transfers.txt: ${badStop + badType + badTime} row(s) left out (${parts.join(', ')})`);
   }
   return {
     timezone,

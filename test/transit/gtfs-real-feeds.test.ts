@@ -223,7 +223,7 @@ describe('transit release of the real feeds', () => {
   it('writes every table sorted by its lookup key', async () => {
     const keys: Record<string, string> = {
       agencies: 'id', stops: 'id', routes: 'id', trips: 'id',
-      service_days: 'feed_id, service_id, service_date', stop_times: 'stop_id, departure_secs',
+      service_days: 'feed_id, service_id, service_date', stop_times: 'stop_id, departure_secs', transfers: 'from_stop_id, to_stop_id',
     };
     for (const [table, key] of Object.entries(keys)) {
       const [row] = await db.query<{ unsorted: bigint }>(`

@@ -1,6 +1,6 @@
 // The brute-force journey reference (journey-reference.ts) on a hand-made feed whose answers are
 // worked out by hand below: transfers, the fewest-transfers tie-break, maxTransfers, footpaths,
-// the service calendar, trips of the previous service day running past midnight, direct walking.
+// change times at a stop, the service calendar, trips of the previous service day running past midnight, direct walking.
 import { describe, expect, it } from 'vitest';
 import type { TransitData } from '../../engines/transit/data.ts';
 import { ServiceCalendar } from '../../engines/transit/service-calendar.ts';
@@ -54,17 +54,20 @@ function fixture(): TransitData {
   return data as unknown as TransitData;
 }
 
-/** Points are [stop index, 0]: access/egress at that stop only, 0 s; footpath D ↔ H, 60 s. */
-function walking(direct: number | null = null): ReferenceWalking {
+/** Points are [stop index, 0]: access/egress at that stop only, 0 s; footpath D ↔ H, 60 s; `change` seconds to change trips at C. */
+function walking(direct: number | null = null, change = 0): ReferenceWalking {
   const at = (point: LngLat): StopWalk[] => [{ stop: point[0], seconds: 0 }];
   const paths: Record<number, StopWalk[]> = { 3: [{ stop: 4, seconds: 60 }], 4: [{ stop: 3, seconds: 60 }] };
-  return { accessStops: at, egressStops: at, footpaths: (stop) => paths[stop] ?? [], direct: () => direct };
+  return {
+    accessStops: at, egressStops: at, footpaths: (stop) => paths[stop] ?? [], direct: () => direct,
+    changeSeconds: (stop) => (stop === STOPS.indexOf('C') ? change : 0),
+  };
 }
 
 const point = (stop: StopName): LngLat => [STOPS.indexOf(stop), 0];
 const data = fixture();
-const ask = (from: StopName, to: StopName, departAt: number, options: { maxTransfers?: number; direct?: number | null } = {}) =>
-  referenceEarliestArrival(data, 'f', { from: point(from), to: point(to), departAt, maxTransfers: options.maxTransfers }, walking(options.direct ?? null));
+const ask = (from: StopName, to: StopName, departAt: number, options: { maxTransfers?: number; direct?: number | null; changeAtC?: number } = {}) =>
+  referenceEarliestArrival(data, 'f', { from: point(from), to: point(to), departAt, maxTransfers: options.maxTransfers }, walking(options.direct ?? null, options.changeAtC));
 
 describe('referenceEarliestArrival on a hand-made feed', () => {
   const day0 = D * DAY;
@@ -85,6 +88,14 @@ describe('referenceEarliestArrival on a hand-made feed', () => {
   it('boards at departure ≥ arrival (+0 s): leaving A at 08:00 exactly still catches T1', () => {
     expect(ask('A', 'D', day0 + hm(8, 0))).toEqual({ arrival: day0 + hm(8, 40), transfers: 1, rides: 2 });
     expect(ask('A', 'D', day0 + hm(8, 0) + 1)).toEqual({ arrival: day0 + hm(8, 45), transfers: 0, rides: 1 });
+  });
+
+  it('waits the change time at C: 5 min still catches T2 (08:20 → 08:25), 6 min or a forbidden change does not', () => {
+    expect(ask('A', 'D', day0 + hm(7, 55), { changeAtC: 300 })).toEqual({ arrival: day0 + hm(8, 40), transfers: 1, rides: 2 });
+    expect(ask('A', 'D', day0 + hm(7, 55), { changeAtC: 301 })).toEqual({ arrival: day0 + hm(8, 45), transfers: 0, rides: 1 });
+    expect(ask('A', 'D', day0 + hm(7, 55), { changeAtC: Infinity })).toEqual({ arrival: day0 + hm(8, 45), transfers: 0, rides: 1 });
+    // Alighting at C is still a way to reach C.
+    expect(ask('A', 'C', day0 + hm(7, 55), { changeAtC: Infinity })).toEqual({ arrival: day0 + hm(8, 20), transfers: 0, rides: 1 });
   });
 
   it('walks one footpath after alighting: T1, T2, D → H on foot at 08:41 beats T7 (08:50)', () => {

@@ -13,12 +13,13 @@
  *     ≥ t there (waiting arcs, +0 s boarding time, +1 ride);
  *   - ride node (trip, service date, position): the traveller is on that trip instance as it
  *     reaches that stop of the trip (at its arrival instant); arcs: stay on to the next stop of
- *     the trip, or get off here → stop node at the arrival instant, plus one footpath from here.
+ *     the trip, or get off here → stop node at the arrival instant + the stop's change time, plus
+ *     one footpath from here.
  * Walking: access walks from the origin to stop nodes at departAt + seconds; after getting off
- * a trip one footpath (footpaths(stop)) may be taken before boarding again (no walk after a
- * walk, as in RAPTOR, where footpaths are one hop after each round); the egress walk may follow
- * any stop node reached by at least one ride (also one reached by a footpath); direct(from, to)
- * is the journey without any ride.
+ * a trip one footpath (footpaths(stop)) may be taken, or changeSeconds(stop) waited at the stop,
+ * before boarding again (no walk after a walk, as in RAPTOR, where footpaths are one hop after
+ * each round); the egress walk may follow any alighting or any stop node reached by at least one
+ * ride (also one reached by a footpath); direct(from, to) is the journey without any ride.
  *
  * Labels are (instant, rides), ordered lexicographically; the heap pops them in that order, so
  * the first label popped at a node is its earliest and, of those, fewest rides. A stop node label
@@ -52,6 +53,8 @@ export interface ReferenceWalking {
   accessStops(point: LngLat): StopWalk[];
   egressStops(point: LngLat): StopWalk[];
   footpaths(stop: number): StopWalk[];
+  /** Seconds from alighting at the stop to boarding another trip there; Infinity when not allowed. */
+  changeSeconds(stop: number): number;
   /** Seconds to walk straight from from to to, or null when not walkable. */
   direct(from: LngLat, to: LngLat): number | null;
 }
@@ -270,8 +273,12 @@ export function referenceEarliestArrival(
       const { base } = dates[state.date]!;
       const row = index.tripRows[index.tripStart[state.trip]! + state.position]!;
       const stop = index.stopOf[row]!;
-      // Get off here (and perhaps walk one footpath) ...
-      heap.push({ kind: 'stop', time: state.time, rides: state.rides, stop });
+      // Get off here: walk to the destination, or board again after the stop's change time
+      // (or perhaps walk one footpath) ...
+      const egressSeconds = egress.get(stop);
+      if (egressSeconds !== undefined) offer(state.time + egressSeconds, state.rides);
+      const change = walking.changeSeconds(stop);
+      if (change < Number.POSITIVE_INFINITY) heap.push({ kind: 'stop', time: state.time + change, rides: state.rides, stop });
       for (const walk of walking.footpaths(stop)) {
         if (inFeed(walk.stop) && walk.stop !== stop) heap.push({ kind: 'stop', time: state.time + walk.seconds, rides: state.rides, stop: walk.stop });
       }

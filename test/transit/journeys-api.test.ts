@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
-import { walkMetres } from '../../engines/transit/journeys/walking.ts';
+import { walkMetres } from '../../engines/transit/journeys/walk-model.ts';
 import { feedSpec, TransitApiStack } from '../support/transit-api-stack.ts';
 
 /*

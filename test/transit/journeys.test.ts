@@ -9,9 +9,8 @@ import { departureInstant } from '../../engines/transit/journeys/local-time.ts';
 import { transitNetwork } from '../../engines/transit/journeys/network.ts';
 import { planJourneys } from '../../engines/transit/journeys/plan.ts';
 import { journeyGeometry, journeyMetres } from '../../engines/transit/journeys/response.ts';
-import {
-  accessStops, footpaths, MAX_WALK_METRES, TRANSFER_RADIUS_METRES, walkingModel, walkMetres, walkSeconds, WALK_SPEED_MPS,
-} from '../../engines/transit/journeys/walking.ts';
+import { MAX_WALK_METRES, TRANSFER_RADIUS_METRES, walkMetres, walkSeconds, WALK_SPEED_MPS } from '../../engines/transit/journeys/walk-model.ts';
+import { accessStops, footpaths, walkingModel } from '../../engines/transit/journeys/walking.ts';
 import { openTransitRelease } from '../../engines/transit/release.ts';
 import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
@@ -279,7 +278,7 @@ function connectionScan(feed: string, from: [number, number], to: [number, numbe
       riding[k]![c.ti] = 1;
       const e = egress.get(c.to);
       if (e !== undefined) offer(c.arr + e, k);
-      setReady(k, c.to, c.arr);
+      setReady(k, c.to, c.arr + walking.changeSeconds(c.to));
       for (const p of walking.footpaths(c.to)) {
         setReady(k, p.stop, c.arr + p.seconds);
         const pe = egress.get(p.stop);
@@ -310,8 +309,8 @@ describe('agreement with the brute-force reference', () => {
         const pattern = network.patterns[Math.floor(next() * network.patterns.length)]!;
         const i = Math.floor(next() * (pattern.stops.length - 1));
         const j = i + 1 + Math.floor(next() * (pattern.stops.length - 1 - i));
-        a = data.stops[pattern.stops[i]!]!;
-        b = data.stops[pattern.stops[j]!]!;
+        a = data.stops[network.stops[pattern.stops[i]!]!]!;
+        b = data.stops[network.stops[pattern.stops[j]!]!]!;
       }
       const from = jitter([a.lon!, a.lat!]);
       const to = jitter([b.lon!, b.lat!]);

@@ -2,7 +2,7 @@
 import type { TransitData } from '../data.ts';
 import type { TransitNetwork } from './network.ts';
 import { BoardKind, type RaptorResult, type RaptorTarget } from './raptor.ts';
-import { stopPoint } from './walking.ts';
+import { stopPoint } from './walk-model.ts';
 
 export interface JourneyStop {
   id: string;
@@ -67,12 +67,14 @@ export function reconstruct(
   data: TransitData, network: TransitNetwork, result: RaptorResult, target: RaptorTarget,
   from: readonly [number, number], to: readonly [number, number],
 ): Journey {
+  /** A network stop as a walk's end. */
+  const place = (stop: number) => stopPlace(data, network.stops[stop]!);
   const legs: Leg[] = [];
   const egressStop = target.egressStop;
   const egressFrom = target.arrival - target.egress.seconds;
   if (target.egress.seconds > 0) {
     legs.push({
-      mode: 'walk', from: stopPlace(data, egressStop), to: { lng: to[0], lat: to[1] },
+      mode: 'walk', from: place(egressStop), to: { lng: to[0], lat: to[1] },
       departure: egressFrom, arrival: target.arrival, distanceMeters: roundMetres(target.egress.metres),
     });
   }
@@ -82,7 +84,7 @@ export function reconstruct(
     const label = result.rounds[k]!;
     const fromStop = label.boardFrom[stop]!;
     legs.push({
-      mode: 'walk', from: stopPlace(data, fromStop), to: stopPlace(data, stop),
+      mode: 'walk', from: place(fromStop), to: place(stop),
       departure: label.rideArrival[fromStop]!, arrival: label.boardArrival[stop]!, distanceMeters: roundMetres(label.boardWalk[stop]!),
     });
     stop = fromStop;
@@ -95,7 +97,7 @@ export function reconstruct(
     const day = result.days[round.rideDay[stop]!]!;
     const boardPos = round.rideBoardPos[stop]!;
     const alightPos = round.rideAlightPos[stop]!;
-    legs.push(rideLeg(data, pattern, trip, day.base, boardPos, alightPos));
+    legs.push(rideLeg(data, network, pattern, trip, day.base, boardPos, alightPos));
     let boardStop = pattern.stops[boardPos]!;
     let r = k - 1;
     while (result.rounds[r]!.boardKind[boardStop] === BoardKind.Carried) r--;
@@ -106,7 +108,7 @@ export function reconstruct(
       const walkSecs = accessSeconds(result, boardStop);
       if (walkSecs > 0) {
         legs.push({
-          mode: 'walk', from: { lng: from[0], lat: from[1] }, to: stopPlace(data, boardStop),
+          mode: 'walk', from: { lng: from[0], lat: from[1] }, to: place(boardStop),
           departure: ride.departure - walkSecs, arrival: ride.departure, distanceMeters: roundMetres(label.boardWalk[boardStop]!),
         });
       }
@@ -116,7 +118,7 @@ export function reconstruct(
       const fromStop = label.boardFrom[boardStop]!;
       const departure = label.rideArrival[fromStop]!;
       legs.push({
-        mode: 'walk', from: stopPlace(data, fromStop), to: stopPlace(data, boardStop),
+        mode: 'walk', from: place(fromStop), to: place(boardStop),
         departure, arrival: label.boardArrival[boardStop]!, distanceMeters: roundMetres(label.boardWalk[boardStop]!),
       });
       boardStop = fromStop;
@@ -135,14 +137,19 @@ function accessSeconds(result: RaptorResult, stop: number): number {
   return result.rounds[0]!.boardArrival[stop]! - result.departAt;
 }
 
-function rideLeg(data: TransitData, pattern: TransitNetwork['patterns'][number], t: number, base: number, boardPos: number, alightPos: number): RideLeg {
+function rideLeg(
+  data: TransitData, network: TransitNetwork, pattern: TransitNetwork['patterns'][number], t: number, base: number, boardPos: number, alightPos: number,
+): RideLeg {
   const width = pattern.stops.length;
+  const callStop = (i: number) => journeyStop(data, network.stops[pattern.stops[i]!]!);
+  // The stop_headsign where one boards, else the trip's headsign.
+  const stopHeadsign = pattern.headsigns?.[t * width + boardPos] ?? -1;
   const tripIndex = pattern.trips[t]!;
   const routeIndex = pattern.route;
   const route = routeIndex >= 0 ? data.routes[routeIndex]! : null;
   const at = (i: number) => ({ arrival: base + pattern.arrivals[t * width + i]!, departure: base + pattern.departures[t * width + i]! });
   const intermediateStops = [];
-  for (let i = boardPos + 1; i < alightPos; i++) intermediateStops.push({ stop: journeyStop(data, pattern.stops[i]!), ...at(i) });
+  for (let i = boardPos + 1; i < alightPos; i++) intermediateStops.push({ stop: callStop(i), ...at(i) });
   return {
     mode: 'ride',
     route: {
@@ -151,9 +158,9 @@ function rideLeg(data: TransitData, pattern: TransitNetwork['patterns'][number],
       ...(route?.long_name ? { longName: route.long_name } : {}),
     },
     trip: { id: data.trips.ids[tripIndex]! },
-    headsign: data.trips.headsign[tripIndex] ?? '',
-    from: journeyStop(data, pattern.stops[boardPos]!),
-    to: journeyStop(data, pattern.stops[alightPos]!),
+    headsign: stopHeadsign >= 0 ? data.stopTimes.headsigns[stopHeadsign]! : data.trips.headsign[tripIndex] ?? '',
+    from: callStop(boardPos),
+    to: callStop(alightPos),
     departure: at(boardPos).departure,
     arrival: at(alightPos).arrival,
     intermediateStops,

@@ -3,7 +3,8 @@ import type { TransitData } from '../data.ts';
 import { reconstruct, type Journey } from './journey.ts';
 import { transitNetwork } from './network.ts';
 import { runRaptor } from './raptor.ts';
-import { accessStops, egressStops, MAX_WALK_METRES, walkMetres, walkSeconds } from './walking.ts';
+import { accessStops, egressStops } from './walking.ts';
+import { MAX_WALK_METRES, walkMetres, walkSeconds } from './walk-model.ts';
 import { haversineMetres } from '../../../lib/geo/haversine.ts';
 
 export interface JourneyRequest {

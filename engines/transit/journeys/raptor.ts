@@ -1,16 +1,17 @@
 /**
- * RAPTOR rounds over one feed's patterns: round k holds the earliest arrivals with k rides.
+ * RAPTOR rounds over one feed's network: round k holds the earliest arrivals with k rides.
  * Service days are the feed's service dates whose trips can still be running at departAt (base
  * epoch ≥ departAt − the feed's largest time, which takes in post-midnight and multi-day trips)
  * up to two days later; a trip of a day runs when the calendar says its service runs that
  * date, and its instants are base epoch + seconds (the base carries the date's UTC offset).
  *
- * Walking between rides happens once, right after a ride (a footpath to a stop within 300 m or
- * staying put); access walks to the first boarding and egress walks from the last alighting.
+ * Walking between rides happens once, right after a ride (a footpath of the network, or staying
+ * put for the stop's change time); access walks to the first boarding and egress walks from
+ * the last alighting. All stops here are network stops (TransitNetwork.stops).
  */
 import type { TransitData } from '../data.ts';
 import type { TransitNetwork } from './network.ts';
-import { footpaths, type WalkTo } from './walking.ts';
+import type { WalkTo } from './walk-model.ts';
 
 /** Service days searched after departAt's: first boardings up to two days after depart_at. */
 export const SEARCH_DAYS_AHEAD = 2;
@@ -18,7 +19,7 @@ export const SEARCH_DAYS_AHEAD = 2;
 /** How a round's boarding label was reached. */
 export const BoardKind = { None: 0, Carried: 1, Access: 2, Ride: 3, Walk: 4 } as const;
 
-/** One round's labels; arrays are indexed by release-wide stop. */
+/** One round's labels, indexed by network stop. */
 export interface Round {
   /** Arrival by a ride of this round (Infinity when none improved it this round). */
   rideArrival: Float64Array;
@@ -45,6 +46,7 @@ export interface ServiceDay {
 export interface RaptorTarget {
   rides: number;
   arrival: number;
+  /** Network stop the egress walk leaves from. */
   egressStop: number;
   egress: WalkTo;
   /** The egress leaves from a stop reached by a footpath of round `rides` (else by its ride). */
@@ -61,6 +63,7 @@ export interface RaptorResult {
 
 export interface RaptorRequest {
   departAt: number;
+  /** Release-wide stops (as walking.ts gives them); stops outside the network are ignored. */
   access: WalkTo[];
   egress: WalkTo[];
   maxRides: number;
@@ -79,10 +82,8 @@ export function serviceDays(network: TransitNetwork, departAt: number): ServiceD
   return days;
 }
 
-export function runRaptor(data: TransitData, network: TransitNetwork, request: RaptorRequest): RaptorResult {
-  const n = data.stops.length;
-  const days = serviceDays(network, request.departAt);
-  const newRound = (): Round => ({
+function newRound(n: number): Round {
+  return {
     rideArrival: new Float64Array(n).fill(Infinity),
     ridePattern: new Int32Array(n),
     rideTrip: new Int32Array(n),
@@ -93,85 +94,117 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
     boardKind: new Int8Array(n),
     boardFrom: new Int32Array(n).fill(-1),
     boardWalk: new Float64Array(n),
-  });
+  };
+}
+
+export function runRaptor(data: TransitData, network: TransitNetwork, request: RaptorRequest): RaptorResult {
+  const n = network.stops.length;
+  const { patterns, stopPatterns, footpaths, networkStop } = network;
+  const { calendar } = data;
+  const days = serviceDays(network, request.departAt);
   const bestRide = new Float64Array(n).fill(Infinity);
   const bestBoard = new Float64Array(n).fill(Infinity);
-  const egressOf = new Map<number, WalkTo>(request.egress.map((e) => [e.stop, e]));
+  const egressOf = new Map<number, WalkTo>();
+  for (const e of request.egress) {
+    const s = networkStop[e.stop]!;
+    if (s >= 0 && !egressOf.has(s)) egressOf.set(s, e);
+  }
   let bestTarget = request.walkArrival;
 
-  const round0 = newRound();
-  let marked = new Set<number>();
+  const isMarked = new Uint8Array(n);
+  let marked: number[] = [];
+  const mark = (s: number) => {
+    if (!isMarked[s]) {
+      isMarked[s] = 1;
+      marked.push(s);
+    }
+  };
+  const round0 = newRound(n);
   for (const a of request.access) {
+    const s = networkStop[a.stop]!;
     const t = request.departAt + a.seconds;
-    if (t < round0.boardArrival[a.stop]!) {
-      round0.boardArrival[a.stop] = t;
-      round0.boardKind[a.stop] = BoardKind.Access;
-      round0.boardWalk[a.stop] = a.metres;
-      bestBoard[a.stop] = t;
-      marked.add(a.stop);
+    if (s >= 0 && t < round0.boardArrival[s]!) {
+      round0.boardArrival[s] = t;
+      round0.boardKind[s] = BoardKind.Access;
+      round0.boardWalk[s] = a.metres;
+      bestBoard[s] = t;
+      mark(s);
     }
   }
   const rounds: Round[] = [round0];
   const targets: RaptorTarget[] = [];
-  const { calendar, trips } = data;
+  /** Earliest position (in its pattern) at which each pattern is scanned this round; −1 when not queued. */
+  const queuedFrom = new Int32Array(patterns.length).fill(-1);
+  // The earliest trip found by findTrip (kept in locals: it runs for every boarding stop).
+  let foundTrip = -1;
+  let foundDay = -1;
+  let foundAt = Infinity;
 
   /** Earliest trip of pattern p leaving position i at or after `time` on any searched day. */
-  const earliestTrip = (p: number, i: number, time: number): { trip: number; day: number; at: number } | null => {
-    const pattern = network.patterns[p]!;
-    const width = pattern.stops.length;
-    const count = pattern.trips.length;
-    let best: { trip: number; day: number; at: number } | null = null;
+  const findTrip = (p: number, i: number, time: number) => {
+    const { departures, stops, service, trips } = patterns[p]!;
+    const width = stops.length;
+    const count = trips.length;
+    foundTrip = -1;
+    foundAt = Infinity;
     for (let d = 0; d < days.length; d++) {
       const { base, date } = days[d]!;
+      if (base >= foundAt) break;
+      if (!calendar.runs(service, date)) continue;
       const rel = time - base;
       let lo = 0;
       let hi = count;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (pattern.departures[mid * width + i]! < rel) lo = mid + 1;
+        if (departures[mid * width + i]! < rel) lo = mid + 1;
         else hi = mid;
       }
-      for (let t = lo; t < count; t++) {
-        const at = base + pattern.departures[t * width + i]!;
-        if (best && at >= best.at) break;
-        if (calendar.runs(trips.service[pattern.trips[t]!]!, date)) {
-          best = { trip: t, day: d, at };
-          break;
+      if (lo < count) {
+        const at = base + departures[lo * width + i]!;
+        if (at < foundAt) {
+          foundTrip = lo;
+          foundDay = d;
+          foundAt = at;
         }
       }
     }
-    return best;
   };
 
-  for (let k = 1; k <= request.maxRides && marked.size > 0; k++) {
+  for (let k = 1; k <= request.maxRides && marked.length > 0; k++) {
     const prev = rounds[k - 1]!;
-    const cur = newRound();
+    const cur = newRound(n);
     cur.boardArrival.set(prev.boardArrival);
     for (let s = 0; s < n; s++) if (prev.boardArrival[s]! < Infinity) cur.boardKind[s] = BoardKind.Carried;
     rounds.push(cur);
 
-    const queue = new Map<number, number>();
+    const queue: number[] = [];
     for (const stop of marked) {
-      const pairs = network.stopPatterns[stop]!;
+      isMarked[stop] = 0;
+      const pairs = stopPatterns[stop]!;
       for (let j = 0; j < pairs.length; j += 2) {
         const p = pairs[j]!;
         const pos = pairs[j + 1]!;
-        const queued = queue.get(p);
-        if (queued === undefined || pos < queued) queue.set(p, pos);
+        const queued = queuedFrom[p]!;
+        if (queued < 0) queue.push(p);
+        if (queued < 0 || pos < queued) queuedFrom[p] = pos;
       }
     }
+    marked = [];
 
     const improved: number[] = [];
-    for (const [p, start] of queue) {
-      const pattern = network.patterns[p]!;
-      const width = pattern.stops.length;
+    for (const p of queue) {
+      const start = queuedFrom[p]!;
+      queuedFrom[p] = -1;
+      const { stops, arrivals, departures } = patterns[p]!;
+      const width = stops.length;
       let trip = -1;
       let day = -1;
+      let base = 0;
       let boardPos = -1;
       for (let i = start; i < width; i++) {
-        const stop = pattern.stops[i]!;
+        const stop = stops[i]!;
         if (trip >= 0) {
-          const arrival = days[day]!.base + pattern.arrivals[trip * width + i]!;
+          const arrival = base + arrivals[trip * width + i]!;
           if (arrival < bestRide[stop]! && arrival < bestTarget) {
             if (cur.rideArrival[stop] === Infinity) improved.push(stop);
             bestRide[stop] = arrival;
@@ -185,37 +218,39 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
         }
         const ready = prev.boardArrival[stop]!;
         if (ready === Infinity) continue;
-        if (trip >= 0 && ready > days[day]!.base + pattern.departures[trip * width + i]!) continue;
-        const candidate = earliestTrip(p, i, ready);
-        if (candidate && (trip < 0 || candidate.at < days[day]!.base + pattern.departures[trip * width + i]!)) {
-          trip = candidate.trip;
-          day = candidate.day;
+        if (trip >= 0 && ready > base + departures[trip * width + i]!) continue;
+        findTrip(p, i, ready);
+        if (foundTrip >= 0 && (trip < 0 || foundAt < base + departures[trip * width + i]!)) {
+          trip = foundTrip;
+          day = foundDay;
+          base = days[day]!.base;
           boardPos = i;
         }
       }
     }
 
-    marked = new Set<number>();
+    // Staying put: boarding again after the stop's change time.
     for (const stop of improved) {
-      const arrival = cur.rideArrival[stop]!;
-      if (arrival < bestBoard[stop]!) {
-        bestBoard[stop] = arrival;
-        cur.boardArrival[stop] = arrival;
+      const t = cur.rideArrival[stop]! + footpaths.changeSeconds[stop]!;
+      if (t < bestBoard[stop]!) {
+        bestBoard[stop] = t;
+        cur.boardArrival[stop] = t;
         cur.boardKind[stop] = BoardKind.Ride;
-        marked.add(stop);
+        mark(stop);
       }
     }
     for (const stop of improved) {
       const arrival = cur.rideArrival[stop]!;
-      for (const path of footpaths(data, network.feed.feedId, stop)) {
-        const t = arrival + path.seconds;
-        if (t < bestBoard[path.stop]! && t < bestTarget) {
-          bestBoard[path.stop] = t;
-          cur.boardArrival[path.stop] = t;
-          cur.boardKind[path.stop] = BoardKind.Walk;
-          cur.boardFrom[path.stop] = stop;
-          cur.boardWalk[path.stop] = path.metres;
-          marked.add(path.stop);
+      for (let f = footpaths.start[stop]!; f < footpaths.start[stop + 1]!; f++) {
+        const to = footpaths.to[f]!;
+        const t = arrival + footpaths.seconds[f]!;
+        if (t < bestBoard[to]! && t < bestTarget) {
+          bestBoard[to] = t;
+          cur.boardArrival[to] = t;
+          cur.boardKind[to] = BoardKind.Walk;
+          cur.boardFrom[to] = stop;
+          cur.boardWalk[to] = footpaths.metres[f]!;
+          mark(to);
         }
       }
     }

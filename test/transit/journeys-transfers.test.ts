@@ -1,0 +1,146 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransitData } from '../../engines/transit/data.ts';
+import type { Journey, RideLeg, WalkLeg } from '../../engines/transit/journeys/journey.ts';
+import { planJourneys } from '../../engines/transit/journeys/plan.ts';
+import { TRANSFER_RADIUS_METRES, walkMetres, walkSeconds } from '../../engines/transit/journeys/walk-model.ts';
+import { changeSeconds, footpaths, walkingModel } from '../../engines/transit/journeys/walking.ts';
+import { openTransitRelease } from '../../engines/transit/release.ts';
+import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
+import { haversineMetres } from '../../lib/geo/haversine.ts';
+import { writeFeedDir, type FeedTexts } from '../support/gtfs-fixtures.ts';
+import { feedSpec } from '../support/transit-api-stack.ts';
+import { referenceEarliestArrival } from './journey-reference.ts';
+
+/*
+ * transfers.txt in the router: a footpath beyond the 300 m radius with a min_transfer_time, a
+ * change time at a stop, a footpath within the radius that the feed forbids; and TriMet's real
+ * type-0 rules. Every answer is also checked against the brute-force reference.
+ */
+
+const STOPS: Record<string, [number, number]> = {
+  A: [-75.0, 45.0],
+  B: [-75.0, 45.01],
+  C: [-75.0, 45.02],
+  /** 786 m east of C: beyond the radius, joined to C by transfers.txt (type 2, 1500 s). */
+  D: [-74.99, 45.02],
+  E: [-74.99, 45.03],
+  /** 157 m from B: within the radius, but transfers.txt says B → F is not possible. */
+  F: [-75.002, 45.01],
+  G: [-75.05, 45.05],
+  H: [-74.98, 45.01],
+};
+
+/** Daily service, times in UTC. R1 A→B→C, R2 D→E, R3 F→G, R4 B→H; B has a 300 s change time. */
+function transfersFeed(): FeedTexts {
+  const trip = (id: string, route: string, calls: [string, string, string?][]) =>
+    calls.map(([stop, time, headsign], i) => `${id},${time},${time},${stop},${i + 1},${headsign ?? ''}`).join('\n');
+  return {
+    'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nA1,Transfers Test,https://example.org,Etc/UTC\n',
+    'stops.txt': `stop_id,stop_name,stop_lat,stop_lon\n${Object.entries(STOPS).map(([id, [lng, lat]]) => `${id},Stop ${id},${lat},${lng}`).join('\n')}\n`,
+    'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR1,A1,1,3\nR2,A1,2,3\nR3,A1,3,3\nR4,A1,4,3\n',
+    'trips.txt': 'route_id,service_id,trip_id,trip_headsign\nR1,DAILY,T1,C\nR2,DAILY,T2,E\nR2,DAILY,T2b,E\nR3,DAILY,T3,G\nR4,DAILY,T4,H\nR4,DAILY,T4b,H\n',
+    'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence,stop_headsign\n${[
+      trip('T1', 'R1', [['A', '08:00:00', 'C via B'], ['B', '08:10:00'], ['C', '08:20:00']]),
+      trip('T2', 'R2', [['D', '08:40:00'], ['E', '08:50:00']]),
+      trip('T2b', 'R2', [['D', '09:40:00'], ['E', '09:50:00']]),
+      trip('T3', 'R3', [['F', '08:15:00'], ['G', '08:25:00']]),
+      trip('T4', 'R4', [['B', '08:12:00'], ['H', '08:30:00']]),
+      trip('T4b', 'R4', [['B', '08:16:00'], ['H', '08:34:00']]),
+    ].join('\n')}\n`,
+    'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nDAILY,1,1,1,1,1,1,1,20260301,20260331\n',
+    'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nC,D,2,1500\nB,B,2,300\nB,F,3,\n',
+  };
+}
+
+let root: string;
+let data: TransitData;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'journeys-transfers-'));
+  const feedDir = await writeFeedDir(path.join(root, 'feed'), transfersFeed());
+  const spec = await prepareTransitRelease([
+    { id: 'xfer', source: feedDir, licence: 'test', attribution: 'test' },
+    feedSpec('trimet', 'transitland-trimet-2routes.zip'),
+  ], { workDir: path.join(root, 'work'), fetchTimeoutMs: 10_000, maxDownloadBytes: 100 * 1024 * 1024 });
+  const staging = await mkdtemp(path.join(root, 'staging-'));
+  await spec.build(staging);
+  data = await openTransitRelease(staging, { id: 'journeys-transfers', created_at: '2026-01-01T00:00:00Z', content_hash: 'test' } as never);
+}, 180_000);
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const stop = (feed: string, id: string) => data.stopIndex.get(`svc:transit:stop:${feed}:${id}`)!;
+const at = (text: string) => Date.parse(text) / 1000;
+const iso = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+const rides = (j: Journey) => j.legs.filter((l): l is RideLeg => l.mode === 'ride');
+const tripOf = (leg: RideLeg) => leg.trip.id.split(':').pop();
+const rawId = (index: number) => data.stops[index]!.id.split(':').pop();
+
+/** The router's first journey, checked against the reference on arrival and transfers. */
+function route(from: string, to: string, departAt: number): Journey | null {
+  const request = { from: STOPS[from]!, to: STOPS[to]!, departAt, maxTransfers: 4 };
+  const [first] = planJourneys(data, 'xfer', request);
+  const reference = referenceEarliestArrival(data, 'xfer', request, walkingModel(data, 'xfer'));
+  expect(first ? [iso(first.arrival), first.transfers] : null).toEqual(reference ? [iso(reference.arrival), reference.transfers] : null);
+  return first ?? null;
+}
+
+describe('footpaths from transfers.txt', () => {
+  it('adds C → D beyond the radius at its min_transfer_time, and removes B → F within it', () => {
+    const metresCD = haversineMetres(...STOPS.C!, ...STOPS.D!);
+    expect(metresCD).toBeGreaterThan(TRANSFER_RADIUS_METRES);
+    const fromC = footpaths(data, 'xfer', stop('xfer', 'C'));
+    expect(fromC.map((p) => [rawId(p.stop), p.seconds])).toEqual([['D', 1500]]);
+    expect(fromC[0]!.metres).toBeCloseTo(walkMetres(STOPS.C!, STOPS.D!), 6);
+    // Rules are one-way: D → C is neither in transfers.txt nor within the radius.
+    expect(footpaths(data, 'xfer', stop('xfer', 'D'))).toEqual([]);
+
+    expect(haversineMetres(...STOPS.B!, ...STOPS.F!)).toBeLessThan(TRANSFER_RADIUS_METRES);
+    expect(footpaths(data, 'xfer', stop('xfer', 'B'))).toEqual([]);
+    expect(footpaths(data, 'xfer', stop('xfer', 'F')).map((p) => [rawId(p.stop), p.seconds]))
+      .toEqual([['B', walkSeconds(walkMetres(STOPS.F!, STOPS.B!))]]);
+    expect(changeSeconds(data, 'xfer', stop('xfer', 'B'))).toBe(300);
+    expect(changeSeconds(data, 'xfer', stop('xfer', 'C'))).toBe(0);
+  });
+
+  it('walks C → D in 1500 s: T1 to C at 08:20, D at 08:45 misses T2 (08:40) and takes T2b to E at 09:50', () => {
+    const journey = route('A', 'E', at('2026-03-10T07:55:00Z'))!;
+    expect(iso(journey.arrival)).toBe('2026-03-10T09:50:00Z');
+    expect(rides(journey).map(tripOf)).toEqual(['T1', 'T2b']);
+    // The stop_headsign where T1 is boarded, else the trip's headsign.
+    expect(rides(journey).map((r) => r.headsign)).toEqual(['C via B', 'E']);
+    const walk = journey.legs.find((l): l is WalkLeg => l.mode === 'walk' && l.from.id?.endsWith(':C') === true)!;
+    expect(walk.to.id).toBe('svc:transit:stop:xfer:D');
+    expect([iso(walk.departure), iso(walk.arrival)]).toEqual(['2026-03-10T08:20:00Z', '2026-03-10T08:45:00Z']);
+  });
+
+  it('waits the 300 s change time at B: arriving 08:10 misses T4 (08:12) and takes T4b to H at 08:34', () => {
+    const journey = route('A', 'H', at('2026-03-10T07:55:00Z'))!;
+    expect(rides(journey).map(tripOf)).toEqual(['T1', 'T4b']);
+    expect(iso(journey.arrival)).toBe('2026-03-10T08:34:00Z');
+    // Boarding at B itself needs no change: T4 at 08:12.
+    expect(rides(route('B', 'H', at('2026-03-10T08:05:00Z'))!).map(tripOf)).toEqual(['T4']);
+    // T1 boarded at B has no stop_headsign there: the trip's.
+    expect(rides(route('B', 'C', at('2026-03-10T08:05:00Z'))!).map((r) => r.headsign)).toEqual(['C']);
+  });
+
+  it('does not walk B → F: G is out of reach from A, though F is reachable on foot from B', () => {
+    expect(route('A', 'G', at('2026-03-10T07:55:00Z'))).toBeNull();
+    expect(rides(route('B', 'G', at('2026-03-10T08:05:00Z'))!).map(tripOf)).toEqual(['T3']);
+  });
+
+  it("loads TriMet's type-0 rules: 7608 → 13123 is a footpath at walking time", () => {
+    const from = stop('trimet', '7608');
+    const to = stop('trimet', '13123');
+    const metres = walkMetres([data.stops[from]!.lon!, data.stops[from]!.lat!], [data.stops[to]!.lon!, data.stops[to]!.lat!]);
+    const path = footpaths(data, 'trimet', from).find((p) => p.stop === to)!;
+    expect(path.seconds).toBe(walkSeconds(metres));
+    expect(path.metres).toBeCloseTo(metres, 6);
+    expect(changeSeconds(data, 'trimet', from)).toBe(0);
+  });
+});

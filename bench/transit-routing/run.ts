@@ -214,8 +214,9 @@ try {
   await loadRequests(requests, { url, key, connections: CONNECTIONS, seconds: 3 });
   const r = await loadRequests(requests, { url, key, connections: CONNECTIONS, seconds });
   const memory = treeMemoryOf(server.child.pid!);
-  const ok = [...r.statuses].filter(([s]) => s >= 200 && s < 300).reduce((sum, [, n]) => sum + n, 0);
-  const verdict = ok === r.requests && r.errors === 0 ? (r.p95 <= TARGET_P95_MS ? 'met' : 'NOT met') : `NOT met (only ${ok} of ${r.requests} answers 2xx)`;
+  // A journey (200) and "no route" (422: nothing reaches `to` in time, as the reference agrees) are both answers.
+  const answered = [...r.statuses].filter(([s]) => s === 200 || s === 422).reduce((sum, [, n]) => sum + n, 0);
+  const verdict = answered === r.requests && r.errors === 0 ? (r.p95 <= TARGET_P95_MS ? 'met' : 'NOT met') : `NOT met (only ${answered} of ${r.requests} answered 200 or 422)`;
 
   console.log([
     '',

@@ -29,7 +29,7 @@ import { createTestEnv } from '../../test/support/env.ts';
 import { REPO_ROOT } from '../../test/support/paths.ts';
 import { referenceEarliestArrival, tripIndexOf, type LngLat, type ReferenceAnswer } from '../../test/transit/journey-reference.ts';
 import { planJourneys } from '../../engines/transit/journeys/plan.ts';
-import { walkingModel } from '../../engines/transit/journeys/walking.ts';
+import { transitWalking } from '../../engines/transit/journeys/walking.ts';
 import { freePort, startCanmap, treeMemoryOf } from '../geocoding/processes.ts';
 import { loadRequests } from '../routing/load-requests.ts';
 import { ms, ratio, summarize } from '../routing/timing.ts';
@@ -135,7 +135,7 @@ try {
   const data = await openTransitRelease(release.path, release.manifest);
   const openSeconds = (performance.now() - started) / 1000;
   const queries = drawQueries(data, FEED_ID, queryCount, seed);
-  const walking = walkingModel(data, FEED_ID);
+  const walking = transitWalking(data, FEED_ID)!;
 
   // ---- in-process: the reference and the router on the first queries ----
   const subset = queries.slice(0, referenceCount);

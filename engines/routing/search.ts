@@ -36,6 +36,8 @@ export interface SearchOptions {
    * the straight-line one; it must be consistent (CH-potentials scaled by the model's minCostFactor are).
    */
   potential?: (edge: number) => number;
+  /** searchMany: destinations costing more are unreachable, and nothing beyond it is explored. */
+  maxCost?: number;
 }
 
 const DIRECT = -2;
@@ -101,8 +103,9 @@ export function searchMany(
     }
     : () => 0);
 
+  const maxCost = options.maxCost ?? Infinity;
   const offerTarget = (alt: number, c: number, s: number, m: number, before: number, from = 0) => {
-    if (c < t.cost[alt]!) {
+    if (c < t.cost[alt]! && c <= maxCost) {
       t.startFraction[alt] = from;
       t.cost[alt] = c;
       t.seconds[alt] = s;
@@ -177,7 +180,7 @@ export function searchMany(
         pred[e2] = edge;
         const key = c + h(e2);
         // An infinite bound: no way on to the destination from this edge's end.
-        if (key < Infinity) heap.push(key, e2);
+        if (key < Infinity && c <= maxCost) heap.push(key, e2);
       }
     }
   }

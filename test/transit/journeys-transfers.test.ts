@@ -6,7 +6,7 @@ import type { TransitData } from '../../engines/transit/data.ts';
 import type { Journey, RideLeg, WalkLeg } from '../../engines/transit/journeys/journey.ts';
 import { planJourneys } from '../../engines/transit/journeys/plan.ts';
 import { TRANSFER_RADIUS_METRES, walkMetres, walkSeconds } from '../../engines/transit/journeys/walk-model.ts';
-import { changeSeconds, footpaths, walkingModel } from '../../engines/transit/journeys/walking.ts';
+import { transitWalking } from '../../engines/transit/journeys/walking.ts';
 import { openTransitRelease } from '../../engines/transit/release.ts';
 import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
@@ -85,7 +85,7 @@ const rawId = (index: number) => data.stops[index]!.id.split(':').pop();
 function route(from: string, to: string, departAt: number): Journey | null {
   const request = { from: STOPS[from]!, to: STOPS[to]!, departAt, maxTransfers: 4 };
   const [first] = planJourneys(data, 'xfer', request);
-  const reference = referenceEarliestArrival(data, 'xfer', request, walkingModel(data, 'xfer'));
+  const reference = referenceEarliestArrival(data, 'xfer', request, transitWalking(data, 'xfer')!);
   expect(first ? [iso(first.arrival), first.transfers] : null).toEqual(reference ? [iso(reference.arrival), reference.transfers] : null);
   return first ?? null;
 }
@@ -94,18 +94,18 @@ describe('footpaths from transfers.txt', () => {
   it('adds C → D beyond the radius at its min_transfer_time, and removes B → F within it', () => {
     const metresCD = haversineMetres(...STOPS.C!, ...STOPS.D!);
     expect(metresCD).toBeGreaterThan(TRANSFER_RADIUS_METRES);
-    const fromC = footpaths(data, 'xfer', stop('xfer', 'C'));
+    const fromC = transitWalking(data, 'xfer')!.footpaths(stop('xfer', 'C'));
     expect(fromC.map((p) => [rawId(p.stop), p.seconds])).toEqual([['D', 1500]]);
     expect(fromC[0]!.metres).toBeCloseTo(walkMetres(STOPS.C!, STOPS.D!), 6);
     // Rules are one-way: D → C is neither in transfers.txt nor within the radius.
-    expect(footpaths(data, 'xfer', stop('xfer', 'D'))).toEqual([]);
+    expect(transitWalking(data, 'xfer')!.footpaths(stop('xfer', 'D'))).toEqual([]);
 
     expect(haversineMetres(...STOPS.B!, ...STOPS.F!)).toBeLessThan(TRANSFER_RADIUS_METRES);
-    expect(footpaths(data, 'xfer', stop('xfer', 'B'))).toEqual([]);
-    expect(footpaths(data, 'xfer', stop('xfer', 'F')).map((p) => [rawId(p.stop), p.seconds]))
+    expect(transitWalking(data, 'xfer')!.footpaths(stop('xfer', 'B'))).toEqual([]);
+    expect(transitWalking(data, 'xfer')!.footpaths(stop('xfer', 'F')).map((p) => [rawId(p.stop), p.seconds]))
       .toEqual([['B', walkSeconds(walkMetres(STOPS.F!, STOPS.B!))]]);
-    expect(changeSeconds(data, 'xfer', stop('xfer', 'B'))).toBe(300);
-    expect(changeSeconds(data, 'xfer', stop('xfer', 'C'))).toBe(0);
+    expect(transitWalking(data, 'xfer')!.changeSeconds(stop('xfer', 'B'))).toBe(300);
+    expect(transitWalking(data, 'xfer')!.changeSeconds(stop('xfer', 'C'))).toBe(0);
   });
 
   it('walks C → D in 1500 s: T1 to C at 08:20, D at 08:45 misses T2 (08:40) and takes T2b to E at 09:50', () => {
@@ -138,9 +138,9 @@ describe('footpaths from transfers.txt', () => {
     const from = stop('trimet', '7608');
     const to = stop('trimet', '13123');
     const metres = walkMetres([data.stops[from]!.lon!, data.stops[from]!.lat!], [data.stops[to]!.lon!, data.stops[to]!.lat!]);
-    const path = footpaths(data, 'trimet', from).find((p) => p.stop === to)!;
+    const path = transitWalking(data, 'trimet')!.footpaths(from).find((p) => p.stop === to)!;
     expect(path.seconds).toBe(walkSeconds(metres));
     expect(path.metres).toBeCloseTo(metres, 6);
-    expect(changeSeconds(data, 'trimet', from)).toBe(0);
+    expect(transitWalking(data, 'trimet')!.changeSeconds(from)).toBe(0);
   });
 });

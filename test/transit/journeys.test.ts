@@ -10,7 +10,7 @@ import { transitNetwork } from '../../engines/transit/journeys/network.ts';
 import { planJourneys } from '../../engines/transit/journeys/plan.ts';
 import { journeyGeometry, journeyMetres } from '../../engines/transit/journeys/response.ts';
 import { MAX_WALK_METRES, TRANSFER_RADIUS_METRES, walkMetres, walkSeconds, WALK_SPEED_MPS } from '../../engines/transit/journeys/walk-model.ts';
-import { accessStops, footpaths, walkingModel } from '../../engines/transit/journeys/walking.ts';
+import { transitWalking } from '../../engines/transit/journeys/walking.ts';
 import { openTransitRelease } from '../../engines/transit/release.ts';
 import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
@@ -82,13 +82,13 @@ describe('walking model', () => {
     expect(walkSeconds(120)).toBe(100);
     expect(walkSeconds(0)).toBe(0);
     expect(walkMetres([-71.2, 46.8], [-71.19, 46.8])).toBeCloseTo(haversineMetres(-71.2, 46.8, -71.19, 46.8) * 1.25, 6);
-    const access = accessStops(data, 'stq', NEAR_QUEBEC);
+    const access = transitWalking(data, 'stq')!.accessStops(NEAR_QUEBEC);
     expect(access.map((a) => data.stops[a.stop]!.id)).toEqual(['svc:transit:stop:stq:QUE']);
     expect(access[0]!.seconds).toBe(walkSeconds(walkMetres(NEAR_QUEBEC, point('svc:transit:stop:stq:QUE'))));
     // Only the routable feed's stops count.
-    expect(accessStops(data, 'trimet', NEAR_QUEBEC)).toEqual([]);
+    expect(transitWalking(data, 'trimet')!.accessStops(NEAR_QUEBEC)).toEqual([]);
     const from = data.stopIndex.get('svc:transit:stop:trimet:10764')!;
-    const paths = footpaths(data, 'trimet', from);
+    const paths = transitWalking(data, 'trimet')!.footpaths(from);
     expect(paths.map((p) => data.stops[p.stop]!.id)).toContain('svc:transit:stop:trimet:7774');
     for (const p of paths) {
       expect(p.stop).not.toBe(from);
@@ -178,7 +178,7 @@ describe('TriMet: Portland Streetcar NS Line to MAX Green Line', () => {
     expect(iso(rides(best)[0]!.departure)).toBe('2021-11-16T17:11:00Z');
     const transfer = best.legs.find((l, i) => l.mode === 'walk' && i > 0 && i < best.legs.length - 1)!;
     expect(transfer).toMatchObject({ from: { id: 'svc:transit:stop:trimet:10764' }, to: { id: 'svc:transit:stop:trimet:7774' } });
-    const ref = referenceEarliestArrival(data, 'trimet', { from, to, departAt, maxTransfers: 4 }, walkingModel(data, 'trimet'))!;
+    const ref = referenceEarliestArrival(data, 'trimet', { from, to, departAt, maxTransfers: 4 }, transitWalking(data, 'trimet')!)!;
     expect([best.arrival, best.transfers]).toEqual([ref.arrival, ref.transfers]);
     // Geometry and distance run through every stop of the rides.
     const stopsPassed = rides(best).reduce((n, r) => n + r.intermediateStops.length + 2, 0);
@@ -212,7 +212,7 @@ describe('VIA Rail multi-day trains', () => {
     const to = point('svc:transit:stop:via:WNPG');
     const departAt = departureInstant('2024-11-06T08:00', zone('via'));
     const [best] = planJourneys(data, 'via', { from, to, departAt });
-    const ref = referenceEarliestArrival(data, 'via', { from, to, departAt, maxTransfers: 4 }, walkingModel(data, 'via'))!;
+    const ref = referenceEarliestArrival(data, 'via', { from, to, departAt, maxTransfers: 4 }, transitWalking(data, 'via')!)!;
     expect(iso(best!.arrival)).toBe('2024-11-08T01:30:00Z');
     expect([best!.arrival, best!.transfers]).toEqual([ref.arrival, ref.transfers]);
   });
@@ -227,7 +227,7 @@ describe('VIA Rail multi-day trains', () => {
 function connectionScan(feed: string, from: [number, number], to: [number, number], departAt: number, maxRides = 5): { arrival: number; transfers: number } | null {
   const feedIndex = data.feeds.findIndex((f) => f.feedId === feed);
   const info = data.feeds[feedIndex]!;
-  const walking = walkingModel(data, feed);
+  const walking = transitWalking(data, feed)!;
   const horizon = departAt + 2 * 86_400;
   let maxSecs = 0;
   const calls = new Map<number, { seq: number; stop: number; arr: number; dep: number }[]>();
@@ -320,7 +320,7 @@ describe('agreement with the brute-force reference', () => {
       const label = `${feed} ${JSON.stringify(from)} → ${JSON.stringify(to)} at ${iso(departAt)}`;
       const oracle = connectionScan(feed, from, to, departAt);
       // The shared time-expanded reference (test/transit/journey-reference.ts) agrees on arrival and transfers.
-      const shared = referenceEarliestArrival(data, feed, { from, to, departAt, maxTransfers: 4 }, walkingModel(data, feed));
+      const shared = referenceEarliestArrival(data, feed, { from, to, departAt, maxTransfers: 4 }, transitWalking(data, feed)!);
       if (shared && journeys.length > 0) expect([iso(journeys[0]!.arrival), journeys[0]!.transfers], label).toEqual([iso(shared.arrival), shared.transfers]);
       if (!oracle) {
         // The oracles look two days ahead; the router may find a later arrival.

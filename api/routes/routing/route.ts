@@ -79,7 +79,7 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
 
 /**
  * mode=transit: RAPTOR over the routable feed of the enabled transit release (TRANSIT_ROUTING_FEED,
- * else its first feed). No transit release, or one without that feed: 503 routing temporarily
+ * else its first feed), walking along the enabled road graph's streets when there is one. No transit release, or one without that feed: 503 routing temporarily
  * unavailable; no journey: 422; an unexpected engine fault: 502, never a 500.
  */
 async function transitRoute(app: FastifyInstance, request: FastifyRequest, from: [number, number], to: [number, number], departAtText: string) {
@@ -92,9 +92,16 @@ async function transitRoute(app: FastifyInstance, request: FastifyRequest, from:
         throw errors.serviceUnavailable('routing');
       }
       const departAt = departureInstant(departAtText, feed.timezone);
-      const journeys = planJourneys(data, feed.feedId, { from, to, departAt });
-      if (journeys.length === 0) throw errors.noRoute();
-      return transitRouteJson(journeys, departAt);
+      const answer = async (roads: RoadNetwork | null) => {
+        const journeys = planJourneys(data, feed.feedId, { from, to, departAt }, roads);
+        if (journeys.length === 0) throw errors.noRoute();
+        return transitRouteJson(journeys, departAt);
+      };
+      // Walks follow the streets while a roads release is enabled, else straight lines.
+      return app.releases.use(ROADS_KIND, answer).catch((err: unknown) => {
+        if (err instanceof ReleaseUnavailableError) return answer(null);
+        throw err;
+      });
     });
   } catch (err) {
     if (err instanceof ReleaseUnavailableError) throw errors.serviceUnavailable('routing');

@@ -3,10 +3,13 @@
  * (straight line), then transfers.txt's stop-to-stop rules on top. A rule between two stops adds
  * the footpath whatever the distance (types 0, 1, 2), lengthens it to min_transfer_time
  * (type 2) or removes it (type 3); a rule of a stop with itself sets the time needed to change
- * trips there (type 2) or forbids changing there (type 3).
+ * trips there (type 2) or forbids changing there (type 3). How long each walk takes is the
+ * measure's: straight-line, or along the streets (street-walks.ts).
  */
 import type { TransitData } from '../data.ts';
-import { stopPoint, TRANSFER_RADIUS_METRES, walkMetres, walkSeconds, WALK_DETOUR_FACTOR } from './walk-model.ts';
+import { straightWalk, type Walk } from './street-walks.ts';
+import { stopPoint, TRANSFER_RADIUS_METRES } from './walk-model.ts';
+import { haversineMetres } from '../../../lib/geo/haversine.ts';
 
 /** Indexed by network stop (see TransitNetwork.stops). */
 export interface Footpaths {
@@ -19,28 +22,27 @@ export interface Footpaths {
   changeSeconds: Float64Array;
 }
 
-const TransferType = { Recommended: 0, Timed: 1, MinimumTime: 2, NotPossible: 3 } as const;
+/**
+ * The walks from stop `from` to each of `to` (release-wide stop indexes), whose straight-line
+ * distances are at most `radiusMetres`; null where there is no such walk.
+ */
+export type MeasureWalks = (from: number, to: readonly number[], radiusMetres: number) => (Walk | null)[];
 
-interface Path {
-  to: number;
-  seconds: number;
-  metres: number;
-}
-
-export function buildFootpaths(data: TransitData, stops: Int32Array, networkStop: Int32Array): Footpaths {
-  const paths: Map<number, Path>[] = Array.from(stops, () => new Map());
-  stops.forEach((stop, s) => {
-    const at = stopPoint(data, stop);
-    if (!at) return;
-    for (const { item, distance } of data.grid.within(at[0], at[1], TRANSFER_RADIUS_METRES, Number.MAX_SAFE_INTEGER)) {
-      const to = networkStop[item]!;
-      if (to < 0 || to === s) continue;
-      const metres = distance * WALK_DETOUR_FACTOR;
-      paths[s]!.set(to, { to, seconds: walkSeconds(metres), metres });
-    }
+/** Straight-line walks between stop positions (none for a stop without one). */
+export const straightWalks = (data: TransitData): MeasureWalks => (from, to) => {
+  const a = stopPoint(data, from);
+  return to.map((stop) => {
+    const b = stopPoint(data, stop);
+    return a && b ? straightWalk(a, b) : null;
   });
+};
 
+const TransferType = { MinimumTime: 2, NotPossible: 3 } as const;
+
+export function buildFootpaths(data: TransitData, stops: Int32Array, networkStop: Int32Array, measure: MeasureWalks): Footpaths {
   const changeSeconds = new Float64Array(stops.length);
+  /** transfers.txt rules between two network stops, by from stop: to → minimum seconds, or −1 for type 3. */
+  const rules = new Map<number, Map<number, number>>();
   const { transfers } = data;
   for (let row = 0; row < transfers.from.length; row++) {
     const from = networkStop[transfers.from[row]!]!;
@@ -48,28 +50,53 @@ export function buildFootpaths(data: TransitData, stops: Int32Array, networkStop
     if (from < 0 || to < 0) continue;
     const type = transfers.type[row]!;
     const minimum = type === TransferType.MinimumTime ? Math.max(0, transfers.minSeconds[row]!) : 0;
-    if (from === to) {
-      changeSeconds[from] = type === TransferType.NotPossible ? Infinity : minimum;
-    } else if (type === TransferType.NotPossible) {
-      paths[from]!.delete(to);
-    } else {
-      const a = stopPoint(data, stops[from]!);
-      const b = stopPoint(data, stops[to]!);
-      const metres = a && b ? walkMetres(a, b) : 0;
-      paths[from]!.set(to, { to, seconds: Math.max(walkSeconds(metres), minimum), metres });
+    if (from === to) changeSeconds[from] = type === TransferType.NotPossible ? Infinity : minimum;
+    else {
+      if (!rules.has(from)) rules.set(from, new Map());
+      rules.get(from)!.set(to, type === TransferType.NotPossible ? -1 : minimum);
     }
   }
 
+  const lists: { to: number; seconds: number; metres: number }[][] = [];
+  stops.forEach((stop, s) => {
+    const at = stopPoint(data, stop);
+    /** Candidate network stops → minimum seconds (0 for the radius rule). */
+    const candidates = new Map<number, number>();
+    if (at) {
+      for (const { item } of data.grid.within(at[0], at[1], TRANSFER_RADIUS_METRES, Number.MAX_SAFE_INTEGER)) {
+        const to = networkStop[item]!;
+        if (to >= 0 && to !== s) candidates.set(to, 0);
+      }
+    }
+    const ruled = rules.get(s) ?? new Map<number, number>();
+    for (const [to, minimum] of ruled) {
+      if (minimum < 0) candidates.delete(to);
+      else candidates.set(to, minimum);
+    }
+    const targets = [...candidates.keys()];
+    let radius = TRANSFER_RADIUS_METRES;
+    for (const to of targets) {
+      const b = stopPoint(data, stops[to]!);
+      if (at && b) radius = Math.max(radius, haversineMetres(at[0], at[1], b[0], b[1]));
+    }
+    const walks = targets.length > 0 ? measure(stop, targets.map((t) => stops[t]!), radius) : [];
+    const list: { to: number; seconds: number; metres: number }[] = [];
+    targets.forEach((to, i) => {
+      // A feed's rule stands even where no walk can be measured (no position, or no street way).
+      const walk = walks[i] ?? (ruled.has(to) ? { seconds: 0, metres: 0 } : null);
+      if (walk) list.push({ to, seconds: Math.max(walk.seconds, candidates.get(to)!), metres: walk.metres });
+    });
+    lists.push(list.sort((x, y) => x.seconds - y.seconds || x.to - y.to));
+  });
+
   const start = new Int32Array(stops.length + 1);
-  paths.forEach((list, s) => (start[s + 1] = start[s]! + list.size));
+  lists.forEach((list, s) => (start[s + 1] = start[s]! + list.length));
   const total = start[stops.length]!;
   const out: Footpaths = { start, to: new Int32Array(total), seconds: new Int32Array(total), metres: new Float64Array(total), changeSeconds };
-  paths.forEach((list, s) => {
-    [...list.values()].sort((x, y) => x.seconds - y.seconds || x.to - y.to).forEach((path, i) => {
-      out.to[start[s]! + i] = path.to;
-      out.seconds[start[s]! + i] = path.seconds;
-      out.metres[start[s]! + i] = path.metres;
-    });
-  });
+  lists.forEach((list, s) => list.forEach((path, i) => {
+    out.to[start[s]! + i] = path.to;
+    out.seconds[start[s]! + i] = path.seconds;
+    out.metres[start[s]! + i] = path.metres;
+  }));
   return out;
 }

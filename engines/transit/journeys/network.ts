@@ -9,7 +9,7 @@
  * search allocates labels for the routable feed, not for every stop of the release.
  */
 import type { FeedData, TransitData } from '../data.ts';
-import { buildFootpaths, type Footpaths } from './footpaths.ts';
+import { buildFootpaths, straightWalks, type Footpaths } from './footpaths.ts';
 
 export interface Pattern {
   route: number;
@@ -36,6 +36,7 @@ export interface TransitNetwork {
   networkStop: Int32Array;
   /** For each network stop: [pattern, position] pairs flattened. */
   stopPatterns: Int32Array[];
+  /** Footpaths measured straight-line (along the streets: walking.ts, per roads release). */
   footpaths: Footpaths;
   /** Largest time (seconds after the service day's base) of any trip of the feed. */
   maxSecs: number;
@@ -125,7 +126,7 @@ function buildNetwork(data: TransitData, feedId: string): TransitNetwork | null 
     stops: networkStops,
     networkStop,
     stopPatterns: pairs.map((list) => Int32Array.from(list)),
-    footpaths: buildFootpaths(data, networkStops, networkStop),
+    footpaths: buildFootpaths(data, networkStops, networkStop, straightWalks(data)),
     maxSecs,
   };
 }

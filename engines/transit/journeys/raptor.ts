@@ -11,6 +11,7 @@
  */
 import type { TransitData } from '../data.ts';
 import type { TransitNetwork } from './network.ts';
+import type { Footpaths } from './footpaths.ts';
 import type { WalkTo } from './walk-model.ts';
 
 /** Service days searched after departAt's: first boardings up to two days after depart_at. */
@@ -63,6 +64,8 @@ export interface RaptorResult {
 
 export interface RaptorRequest {
   departAt: number;
+  /** The footpaths walked after a ride (TransitWalking.paths). */
+  paths: Footpaths;
   /** Release-wide stops (as walking.ts gives them); stops outside the network are ignored. */
   access: WalkTo[];
   egress: WalkTo[];
@@ -99,7 +102,8 @@ function newRound(n: number): Round {
 
 export function runRaptor(data: TransitData, network: TransitNetwork, request: RaptorRequest): RaptorResult {
   const n = network.stops.length;
-  const { patterns, stopPatterns, footpaths, networkStop } = network;
+  const { patterns, stopPatterns, networkStop } = network;
+  const footpaths = request.paths;
   const { calendar } = data;
   const days = serviceDays(network, request.departAt);
   const bestRide = new Float64Array(n).fill(Infinity);

@@ -1,54 +1,116 @@
 /**
  * The walks of one feed's network in release-wide stop indexes: access and egress to the stops
- * near a point, footpaths between stops and the time to change trips at a stop. The router
- * reads the network's structures directly; the reference search of the tests takes these.
+ * near a point, footpaths between stops, the time to change trips at a stop, and the direct
+ * walk. Straight-line (walk-model.ts), or along the pedestrian roads of an enabled roads release
+ * (street-walks.ts). The router reads `paths` directly; the reference search of the tests takes
+ * the rest.
  */
+import type { RoadNetwork } from '../../routing/release.ts';
 import type { TransitData } from '../data.ts';
-import { transitNetwork } from './network.ts';
-import { directWalkSeconds, MAX_WALK_METRES, WALK_DETOUR_FACTOR, walkSeconds, type WalkTo } from './walk-model.ts';
+import { buildFootpaths, type Footpaths, type MeasureWalks } from './footpaths.ts';
+import { transitNetwork, type TransitNetwork } from './network.ts';
+import { straightWalk, streetLimitSeconds, streetWalks, type OnRoad, type StreetWalks, type Walk } from './street-walks.ts';
+import { MAX_WALK_METRES, stopPoint, type WalkTo } from './walk-model.ts';
+import { haversineMetres } from '../../../lib/geo/haversine.ts';
 
-/** The routable feed's served stops within MAX_WALK_METRES (great-circle) of the point, nearest first. */
-export function accessStops(data: TransitData, feedId: string, point: readonly [number, number]): WalkTo[] {
-  const network = transitNetwork(data, feedId);
-  if (!network) return [];
-  // The radius is straight-line (great-circle); the walk itself is detoured.
-  const out: WalkTo[] = [];
-  for (const { item, distance } of data.grid.within(point[0], point[1], MAX_WALK_METRES, Number.MAX_SAFE_INTEGER)) {
-    if (network.networkStop[item]! < 0) continue;
-    const metres = distance * WALK_DETOUR_FACTOR;
-    out.push({ stop: item, seconds: walkSeconds(metres), metres });
-  }
-  return out;
+type Point = readonly [number, number];
+
+export interface TransitWalking {
+  network: TransitNetwork;
+  /** The footpaths by network stop, as RAPTOR reads them. */
+  paths: Footpaths;
+  /** The feed's served stops within MAX_WALK_METRES (great-circle) of the point that a walk reaches, nearest first. */
+  accessStops(point: Point): WalkTo[];
+  /** The same read backwards (pedestrian roads are two-way). */
+  egressStops(point: Point): WalkTo[];
+  /** Stops a transfer may walk to from `stop` (itself excluded), shortest first. */
+  footpaths(stop: number): WalkTo[];
+  /** Seconds from alighting at `stop` to boarding another trip there (transfers.txt); Infinity when not allowed. */
+  changeSeconds(stop: number): number;
+  /** The walk between the ends when they are within MAX_WALK_METRES, else null. */
+  directWalk(from: Point, to: Point): Walk | null;
+  /** directWalk's seconds (the shape a reference search takes). */
+  direct(from: Point, to: Point): number | null;
 }
 
-/** Egress is access read backwards: the same stops and seconds. */
-export const egressStops = accessStops;
-
-/** Stops of the feed a transfer may walk to from `stop` (itself excluded), shortest first. */
-export function footpaths(data: TransitData, feedId: string, stop: number): WalkTo[] {
+/** The walking of feed `feedId`, along the streets of `roads` when given; null when the release has no such feed. */
+export function transitWalking(data: TransitData, feedId: string, roads: RoadNetwork | null = null): TransitWalking | null {
   const network = transitNetwork(data, feedId);
-  const from = network?.networkStop[stop] ?? -1;
-  if (!network || from < 0) return [];
-  const { start, to, seconds, metres } = network.footpaths;
-  const out: WalkTo[] = [];
-  for (let i = start[from]!; i < start[from + 1]!; i++) out.push({ stop: network.stops[to[i]!]!, seconds: seconds[i]!, metres: metres[i]! });
-  return out;
-}
+  if (!network) return null;
+  const streets = roads ? streetWalks(roads) : null;
+  const paths = streets ? streetFootpaths(data, network, streets) : network.footpaths;
 
-/** Seconds from alighting at `stop` to boarding another trip there (transfers.txt); Infinity when not allowed. */
-export function changeSeconds(data: TransitData, feedId: string, stop: number): number {
-  const network = transitNetwork(data, feedId);
-  const at = network?.networkStop[stop] ?? -1;
-  return network && at >= 0 ? network.footpaths.changeSeconds[at]! : 0;
-}
-
-/** The walking rules bound to one release and feed, in the shape a reference search takes. */
-export function walkingModel(data: TransitData, feedId: string) {
-  return {
-    accessStops: (point: [number, number]) => accessStops(data, feedId, point),
-    egressStops: (point: [number, number]) => egressStops(data, feedId, point),
-    footpaths: (stop: number) => footpaths(data, feedId, stop),
-    changeSeconds: (stop: number) => changeSeconds(data, feedId, stop),
-    direct: (from: [number, number], to: [number, number]) => directWalkSeconds(from, to),
+  const near = (point: Point): WalkTo[] => {
+    const hits = data.grid.within(point[0], point[1], MAX_WALK_METRES, Number.MAX_SAFE_INTEGER).filter(({ item }) => network.networkStop[item]! >= 0);
+    const walks = streets
+      ? streets.walks(point, hits.map(({ item }) => stopPoint(data, item)!), streetLimitSeconds(MAX_WALK_METRES), hits.map(({ item }) => stopOnRoad(data, streets, item)))
+      : hits.map(({ item }) => straightWalk(point, stopPoint(data, item)!));
+    const out: WalkTo[] = [];
+    hits.forEach(({ item }, i) => {
+      const walk = walks[i];
+      if (walk) out.push({ stop: item, seconds: walk.seconds, metres: walk.metres });
+    });
+    return out.sort((a, b) => a.seconds - b.seconds || a.stop - b.stop);
   };
+  const directWalk = (from: Point, to: Point): Walk | null => {
+    if (haversineMetres(from[0], from[1], to[0], to[1]) > MAX_WALK_METRES) return null;
+    return streets ? streets.walks(from, [to], streetLimitSeconds(MAX_WALK_METRES))[0]! : straightWalk(from, to);
+  };
+  return {
+    network,
+    paths,
+    accessStops: near,
+    egressStops: near,
+    footpaths: (stop) => {
+      const from = network.networkStop[stop] ?? -1;
+      const out: WalkTo[] = [];
+      if (from < 0) return out;
+      for (let i = paths.start[from]!; i < paths.start[from + 1]!; i++) out.push({ stop: network.stops[paths.to[i]!]!, seconds: paths.seconds[i]!, metres: paths.metres[i]! });
+      return out;
+    },
+    changeSeconds: (stop) => {
+      const at = network.networkStop[stop] ?? -1;
+      return at >= 0 ? paths.changeSeconds[at]! : 0;
+    },
+    directWalk,
+    direct: (from, to) => directWalk(from, to)?.seconds ?? null,
+  };
+}
+
+/** Stops' road positions, found once per roads release and transit release. */
+const stopsOnRoad = new WeakMap<StreetWalks, WeakMap<TransitData, (OnRoad | null | undefined)[]>>();
+
+function stopOnRoad(data: TransitData, streets: StreetWalks, stop: number): OnRoad | null {
+  let byData = stopsOnRoad.get(streets);
+  if (!byData) stopsOnRoad.set(streets, (byData = new WeakMap()));
+  let list = byData.get(data);
+  if (!list) byData.set(data, (list = []));
+  if (list[stop] === undefined) {
+    const at = stopPoint(data, stop);
+    list[stop] = at ? streets.onRoad(at) : null;
+  }
+  return list[stop]!;
+}
+
+function streetMeasure(data: TransitData, streets: StreetWalks): MeasureWalks {
+  return (from, to, radius) => {
+    const a = stopPoint(data, from);
+    if (!a) return to.map(() => null);
+    const points = to.map((stop) => stopPoint(data, stop));
+    const known = to.filter((_, i) => points[i] !== null);
+    const walks = streets.walks(a, known.map((stop) => stopPoint(data, stop)!), streetLimitSeconds(radius), known.map((stop) => stopOnRoad(data, streets, stop)));
+    let k = 0;
+    return points.map((p) => (p ? walks[k++]! : null));
+  };
+}
+
+/** Street footpaths per network and roads release, built on first use (about a search per stop). */
+const streetPaths = new WeakMap<TransitNetwork, WeakMap<StreetWalks, Footpaths>>();
+
+function streetFootpaths(data: TransitData, network: TransitNetwork, streets: StreetWalks): Footpaths {
+  let byStreets = streetPaths.get(network);
+  if (!byStreets) streetPaths.set(network, (byStreets = new WeakMap()));
+  let paths = byStreets.get(streets);
+  if (!paths) byStreets.set(streets, (paths = buildFootpaths(data, network.stops, network.networkStop, streetMeasure(data, streets))));
+  return paths;
 }

@@ -1,0 +1,208 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransitData } from '../../engines/transit/data.ts';
+import type { WalkLeg } from '../../engines/transit/journeys/journey.ts';
+import { planJourneys } from '../../engines/transit/journeys/plan.ts';
+import { MAX_OFF_ROAD_METRES, streetWalks } from '../../engines/transit/journeys/street-walks.ts';
+import { walkMetres, walkSeconds } from '../../engines/transit/journeys/walk-model.ts';
+import { transitWalking } from '../../engines/transit/journeys/walking.ts';
+import { PEDESTRIAN_KMH } from '../../engines/routing/cost-model.ts';
+import type { RoadNetwork } from '../../engines/routing/release.ts';
+import { searchRoute } from '../../engines/routing/search.ts';
+import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
+import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
+import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
+import { haversineMetres } from '../../lib/geo/haversine.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
+import { ROADS_KIND } from '../../schemas/roads-release.ts';
+import { TRANSIT_KIND } from '../../schemas/transit-release.ts';
+import { ApiStack } from '../support/api-stack.ts';
+import { writeFeedDir, type FeedTexts } from '../support/gtfs-fixtures.ts';
+import { sharedData } from '../support/paths.ts';
+import { referenceEarliestArrival } from './journey-reference.ts';
+
+/*
+ * Walking along the streets of an enabled road graph: a feed written for downtown Vancouver
+ * (stops on real streets of ../shared/data/osm/pelias-vancouver_canada.osm.pbf), the real roads
+ * release, and GET /route?mode=transit before and after the roads release is enabled. Street
+ * walks are checked against the routing engine's own one-to-one pedestrian search, and the
+ * router with street walks against the brute-force reference given the same walks.
+ */
+
+const STOPS: Record<string, [number, number]> = {
+  WATERFRONT: [-123.1115, 49.2856],
+  STADIUM: [-123.1095, 49.2795],
+  MAIN_ST: [-123.1003, 49.273],
+  TERMINAL: [-123.1, 49.268],
+  KEEFER: [-123.1005, 49.279],
+  GASTOWN: [-123.109, 49.2845],
+  GRANVILLE: [-123.1185, 49.283],
+  BURRARD: [-123.1225, 49.2855],
+};
+const ROUTES: [string, string[]][] = [
+  ['R1', ['WATERFRONT', 'STADIUM', 'MAIN_ST']],
+  ['R2', ['KEEFER', 'MAIN_ST', 'TERMINAL']],
+  ['R3', ['GASTOWN', 'GRANVILLE', 'BURRARD']],
+];
+
+/** Each route both ways every 10 minutes 06:00–21:50, 3 minutes between stops, daily in March 2026. */
+function vancouverFeed(): FeedTexts {
+  const trips: string[] = [];
+  const times: string[] = [];
+  const hms = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:00`;
+  for (const [route, stops] of ROUTES) {
+    for (const [direction, calls] of [stops, [...stops].reverse()].entries()) {
+      for (let start = 6 * 3600; start < 22 * 3600; start += 600) {
+        const trip = `${route}-${direction}-${start}`;
+        trips.push(`${route},DAILY,${trip}`);
+        calls.forEach((stop, i) => times.push(`${trip},${hms(start + i * 180)},${hms(start + i * 180)},${stop},${i + 1}`));
+      }
+    }
+  }
+  return {
+    'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nV,Street Test,https://example.org,America/Vancouver\n',
+    'stops.txt': `stop_id,stop_name,stop_lat,stop_lon\n${Object.entries(STOPS).map(([id, [lng, lat]]) => `${id},${id},${lat},${lng}`).join('\n')}\n`,
+    'routes.txt': `route_id,agency_id,route_short_name,route_type\n${ROUTES.map(([r]) => `${r},V,${r},3`).join('\n')}\n`,
+    'trips.txt': `route_id,service_id,trip_id\n${trips.join('\n')}\n`,
+    'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence\n${times.join('\n')}\n`,
+    'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nDAILY,1,1,1,1,1,1,1,20260301,20260331\n',
+  };
+}
+
+let stack: ApiStack;
+let root: string;
+let straightAnswer: Awaited<ReturnType<ApiStack['get']>>;
+let data: TransitData;
+let roads: RoadNetwork;
+
+/** Near Waterfront to near Terminal: access and egress walks either end. */
+const FROM: [number, number] = [-123.1128, 49.2849];
+const TO: [number, number] = [-123.0987, 49.2672];
+const DEPART = '2026-03-10T08:03:00-07:00';
+const routePath = `/route?mode=transit&from=${FROM.join(',')}&to=${TO.join(',')}&depart_at=${encodeURIComponent(DEPART)}`;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'journeys-streets-'));
+  const feedDir = await writeFeedDir(path.join(root, 'feed'), vancouverFeed());
+  stack = await ApiStack.create('journeys_streets');
+  const transit = await stack.publish((workDir) => prepareTransitRelease(
+    [{ id: 'van', source: feedDir, licence: 'test', attribution: 'test' }],
+    { workDir, fetchTimeoutMs: 10_000, maxDownloadBytes: 10 * 1024 * 1024 },
+  ));
+  await stack.enable(transit);
+  await stack.start();
+  await stack.waitForRelease(transit.id, TRANSIT_KIND);
+  straightAnswer = await stack.get(routePath);
+  const roadsRelease = await stack.publish(() => prepareRoadsRelease(sharedData('osm/pelias-vancouver_canada.osm.pbf')));
+  await stack.enable(roadsRelease);
+  await stack.waitForRelease(roadsRelease.id, ROADS_KIND);
+  const releases = stack.server!.app.releases;
+  data = await releases.use(TRANSIT_KIND, async (d: TransitData) => d);
+  roads = await releases.use(ROADS_KIND, async (r: RoadNetwork) => r);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const stopIndex = (id: string) => data.stopIndex.get(`svc:transit:stop:van:${id}`)!;
+const PEDESTRIAN_MPS = PEDESTRIAN_KMH / 3.6;
+
+/** The routing engine's own one-to-one pedestrian walk (A*), plus the off-road ends at walking pace. */
+function engineWalk(from: [number, number], to: [number, number]): { seconds: number; metres: number } | null {
+  const walker = streetWalks(roads);
+  const a = walker.onRoad(from)!;
+  const b = walker.onRoad(to)!;
+  const route = searchRoute(walker.model, a.endpoint, b.endpoint, { turnRule: graphTurnRule(roads.graph, 'pedestrian'), targetLngLat: to });
+  if (!route) return null;
+  const offRoad = a.offRoad + b.offRoad;
+  return { seconds: Math.ceil(route.seconds + offRoad / PEDESTRIAN_MPS - 1e-6), metres: route.metres + offRoad };
+}
+
+describe('walks along the streets of the enabled road graph', () => {
+  it('measures access, egress and footpaths as the routing engine walks them, never shorter than the straight line', () => {
+    const walking = transitWalking(data, 'van', roads)!;
+    const access = walking.accessStops(FROM);
+    // Every stop within 1 km in a straight line is within reach along the streets downtown.
+    const within = Object.keys(STOPS).filter((id) => haversineMetres(...FROM, ...STOPS[id]!) <= 1000).sort();
+    expect(within.length).toBeGreaterThanOrEqual(3);
+    expect(access.map((a) => data.stops[a.stop]!.id.split(':').pop()).sort()).toEqual(within);
+    // Nearest in walking time first.
+    for (let i = 1; i < access.length; i++) expect(access[i]!.seconds).toBeGreaterThanOrEqual(access[i - 1]!.seconds);
+    const checked = [...access.map((a) => [FROM, a] as const), ...walking.egressStops(TO).map((e) => [TO, e] as const)];
+    for (const [point, walk] of checked) {
+      const stop = [data.stops[walk.stop]!.lon!, data.stops[walk.stop]!.lat!] as [number, number];
+      const expected = engineWalk(point, stop)!;
+      expect(walk.seconds).toBe(expected.seconds);
+      expect(walk.metres).toBeCloseTo(expected.metres, 3);
+      expect(walk.metres).toBeGreaterThanOrEqual(haversineMetres(...point, ...stop));
+    }
+    // Keefer → Main St is 670 m straight: too far for a footpath. Stops within 300 m have street footpaths.
+    let footpaths = 0;
+    for (const id of Object.keys(STOPS)) {
+      for (const path of walking.footpaths(stopIndex(id))) {
+        const a = STOPS[id]!;
+        const b: [number, number] = [data.stops[path.stop]!.lon!, data.stops[path.stop]!.lat!];
+        expect(haversineMetres(...a, ...b)).toBeLessThanOrEqual(300);
+        expect(path.seconds).toBe(engineWalk(a, b)!.seconds);
+        footpaths++;
+      }
+    }
+    expect(footpaths).toBeGreaterThan(0);
+  });
+
+  it('answers as the brute-force reference does with the same street walks', () => {
+    const walking = transitWalking(data, 'van', roads)!;
+    const next = seededRandom(2026);
+    const base = Date.parse('2026-03-10T06:00:00-07:00') / 1000;
+    let journeys = 0;
+    for (let q = 0; q < 40; q++) {
+      const jitter = (p: [number, number]): [number, number] => [p[0] + (next() - 0.5) * 0.006, p[1] + (next() - 0.5) * 0.004];
+      const names = Object.keys(STOPS);
+      const from = jitter(STOPS[names[Math.floor(next() * names.length)]!]!);
+      const to = jitter(STOPS[names[Math.floor(next() * names.length)]!]!);
+      const departAt = base + Math.floor(next() * 16 * 3600);
+      const request = { from, to, departAt, maxTransfers: 4 };
+      const [first] = planJourneys(data, 'van', request, roads);
+      const reference = referenceEarliestArrival(data, 'van', request, walking);
+      expect(first ? [first.arrival, first.transfers] : null, JSON.stringify(request)).toEqual(reference ? [reference.arrival, reference.transfers] : null);
+      if (first) journeys++;
+    }
+    expect(journeys).toBeGreaterThan(20);
+  });
+
+  it('walks straight where the graph does not reach: a point far off every road', () => {
+    const walker = streetWalks(roads);
+    const harbour: [number, number] = [-123.5, 49.2]; // Strait of Georgia: no road within 5 km
+    expect(walker.onRoad(harbour)).toBeNull();
+    const [walk] = walker.walks(harbour, [STOPS.WATERFRONT!], 10_000);
+    const metres = walkMetres(harbour, STOPS.WATERFRONT!);
+    expect(walk).toEqual({ seconds: walkSeconds(metres), metres });
+    expect(MAX_OFF_ROAD_METRES).toBe(500);
+  });
+});
+
+describe('GET /route?mode=transit with a roads release enabled', () => {
+  const walks = (body: { legs: { mode: string }[] }) => body.legs.filter((l): l is WalkLeg & { mode: 'walk' } => l.mode === 'walk');
+
+  it('answered straight-line walks before the roads release, street walks after', async () => {
+    expect(straightAnswer.status).toBe(200);
+    const before = walks(straightAnswer.body);
+    expect(before[0]!.distanceMeters).toBe(Math.round(walkMetres(FROM, [before[0]!.to.lng, before[0]!.to.lat]) * 10) / 10);
+
+    const answer = await stack.get(routePath);
+    expect(answer.status).toBe(200);
+    const after = walks(answer.body);
+    const access = after[0]!;
+    const stop: [number, number] = [access.to.lng, access.to.lat];
+    const expected = engineWalk(FROM, stop)!;
+    expect(access.distanceMeters).toBe(Math.round(expected.metres * 10) / 10);
+    expect(Date.parse(String(access.arrival)) - Date.parse(String(access.departure))).toBe(expected.seconds * 1000);
+    const egress = after[after.length - 1]!;
+    const last = engineWalk(TO, [egress.from.lng, egress.from.lat])!;
+    expect(egress.distanceMeters).toBe(Math.round(last.metres * 10) / 10);
+  });
+});

@@ -10,7 +10,10 @@
  */
 /** The release kind (and job kind) of transit: one name for builds, jobs, the registry and the API. */
 export const TRANSIT_KIND = 'transit';
-/** 2 added `transfers`; a version-1 release has no such table (the engine then has no transfers). */
+/**
+ * 2 added `transfers`, and `pickup_type` / `drop_off_type` to `stop_times`; a version-1 release has
+ * none of them (the engine then has no transfers, and every stop time allows pickup and drop-off).
+ */
 export const TRANSIT_SCHEMA_VERSION = 2;
 export const TRANSIT_DATABASE_FILE = 'transit.duckdb';
 
@@ -86,13 +89,17 @@ CREATE TABLE service_days (    -- sorted by feed_id, service_id, service_date
   base_epoch    BIGINT NOT NULL
 );
 
+-- pickup_type / drop_off_type: an empty value is 0, and so is one that is not an integer 0-3
+-- (the coverage warnings count those rows).
 CREATE TABLE stop_times (      -- sorted by stop_id, departure_secs
   stop_id         VARCHAR NOT NULL, -- svc id of the stop (platform; never a station)
   trip_id         VARCHAR NOT NULL, -- svc id of the trip
   arrival_secs    INTEGER,          -- NULL when the feed leaves the time empty (non-timepoint)
   departure_secs  INTEGER,
   stop_sequence   INTEGER NOT NULL,
-  stop_headsign   VARCHAR
+  stop_headsign   VARCHAR,
+  pickup_type     TINYINT NOT NULL, -- 0 regular (empty), 1 none, 2 phone the agency, 3 ask the driver
+  drop_off_type   TINYINT NOT NULL  -- 0 regular (empty), 1 none, 2 phone the agency, 3 ask the driver
 );
 
 -- transfers.txt stop-to-stop rules. Left out: rows naming a route or trip (from_/to_route_id,

@@ -19,6 +19,11 @@ export interface FeedData {
   baseEpochs: Float64Array;
 }
 
+/** `StopTimeColumns.boarding` bit: no pickup at this stop time (pickup_type 1). */
+export const NO_PICKUP = 1;
+/** `StopTimeColumns.boarding` bit: no drop-off at this stop time (drop_off_type 1). */
+export const NO_DROP_OFF = 2;
+
 /**
  * stop_times as parallel typed arrays, grouped by stop and sorted by departure inside each group
  * (ties in no particular order: queries order them). Rows without a departure time are left out.
@@ -34,6 +39,8 @@ export interface StopTimeColumns {
   /** index into headsigns, −1 when no stop_headsign. */
   headsign: Int32Array;
   headsigns: string[];
+  /** Per row: bit 1 (NO_PICKUP) when pickup_type is 1 (no pickup), bit 2 (NO_DROP_OFF) when drop_off_type is 1; 0 otherwise. */
+  boarding: Uint8Array;
 }
 
 export interface TripColumns {

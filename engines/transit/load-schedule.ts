@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { StopTimeColumns, TripColumns } from './data.ts';
+import { NO_DROP_OFF, NO_PICKUP, type StopTimeColumns, type TripColumns } from './data.ts';
 import { queryRows } from '../../lib/duckdb-rows.ts';
 import { streamColumns } from './duckdb-read.ts';
 import { ServiceCalendar } from './service-calendar.ts';
@@ -50,7 +50,25 @@ export async function loadServiceCalendar(connection: DuckDBConnection): Promise
   return calendar;
 }
 
+/**
+ * stop_times' boarding bits (see StopTimeColumns.boarding) as SQL over `st`. A release written
+ * before `pickup_type` / `drop_off_type` existed has neither: every stop time is then 0 (regular).
+ * Types 2 and 3 (phone the agency, ask the driver) are possible, so 0 too.
+ */
+async function boardingSql(connection: DuckDBConnection): Promise<string> {
+  const present = new Set((await queryRows<{ name: string }>(connection, `
+    SELECT column_name AS name FROM duckdb_columns()
+    WHERE database_name = current_database() AND schema_name = current_schema() AND table_name = 'stop_times'
+      AND column_name IN ('pickup_type', 'drop_off_type')`)).map((r) => r.name));
+  const bits = [
+    ...(present.has('pickup_type') ? [`CASE WHEN st.pickup_type = 1 THEN ${NO_PICKUP} ELSE 0 END`] : []),
+    ...(present.has('drop_off_type') ? [`CASE WHEN st.drop_off_type = 1 THEN ${NO_DROP_OFF} ELSE 0 END`] : []),
+  ];
+  return bits.length > 0 ? `(${bits.join(' + ')})::UTINYINT` : `0::UTINYINT`;
+}
+
 export async function loadStopTimes(connection: DuckDBConnection, stopCount: number): Promise<StopTimeColumns> {
+  const boarding = await boardingSql(connection);
   const [{ n }] = (await queryRows<{ n: number }>(connection, `
     SELECT count(*)::INTEGER AS n FROM stop_times WHERE departure_secs IS NOT NULL`)) as [{ n: number }];
   const columns: StopTimeColumns = {
@@ -61,6 +79,7 @@ export async function loadStopTimes(connection: DuckDBConnection, stopCount: num
     sequence: new Int32Array(n),
     headsign: new Int32Array(n),
     headsigns: [],
+    boarding: new Uint8Array(n),
   };
   const headsignIndex = new Map<string, number>();
   const stopOf = new Int32Array(n);
@@ -68,7 +87,7 @@ export async function loadStopTimes(connection: DuckDBConnection, stopCount: num
   // about a second more on 5 M rows.
   const rows = await streamColumns(connection, `
     SELECT s.idx AS stop, t.idx AS trip, st.departure_secs, coalesce(st.arrival_secs, -1) AS arrival_secs,
-           st.stop_sequence, st.stop_headsign
+           st.stop_sequence, st.stop_headsign, ${boarding} AS boarding
     FROM stop_times st
     JOIN ${STOP_INDEX} s ON s.id = st.stop_id
     JOIN ${TRIP_INDEX} t ON t.id = st.trip_id
@@ -79,6 +98,7 @@ export async function loadStopTimes(connection: DuckDBConnection, stopCount: num
       (r: number) => number, (r: number) => number, (r: number) => number, (r: number) => number, (r: number) => number,
     ];
     const headsign = cols[5] as (row: number) => string | null;
+    const boardingOf = cols[6] as (row: number) => number;
     for (let row = 0; row < rowCount; row++) {
       const i = offset + row;
       stopOf[i] = stop(row);
@@ -86,6 +106,7 @@ export async function loadStopTimes(connection: DuckDBConnection, stopCount: num
       columns.departure[i] = departure(row);
       columns.arrival[i] = arrival(row);
       columns.sequence[i] = sequence(row);
+      columns.boarding[i] = boardingOf(row);
       const text = headsign(row);
       if (text === null) {
         columns.headsign[i] = -1;
@@ -103,6 +124,7 @@ export async function loadStopTimes(connection: DuckDBConnection, stopCount: num
   // stop_times whose stop or trip is missing fall out of the joins above; keep only what was read.
   if (rows < n) {
     for (const key of ['trip', 'departure', 'arrival', 'sequence', 'headsign'] as const) columns[key] = columns[key].subarray(0, rows);
+    columns.boarding = columns.boarding.subarray(0, rows);
   }
   let row = 0;
   for (let stop = 0; stop < stopCount; stop++) {

@@ -5,7 +5,7 @@ import { CALENDAR_LAST_DAY_SQL } from './calendar-span.ts';
 import { ident, lit } from '../../lib/duckdb.ts';
 import type { PreparedFeed } from './prepare-feed.ts';
 import type { BuildSession } from './session.ts';
-import { TRANSFER_TYPE_VALUE_SQL, validTransferSql } from './validate.ts';
+import { TRANSFER_TYPE_VALUE_SQL, boardingTypeSql, validTransferSql } from './validate.ts';
 
 export interface FeedServiceRange {
   first_service_date: string | null;
@@ -73,11 +73,13 @@ function transfersSelect(feed: PreparedFeed, alias: string): string {
  */
 function stopTimesSelect(feed: PreparedFeed, alias: string): string {
   const svc = (type: string) => lit(`svc:transit:${type}:${feed.spec.id}:`);
-  return `SELECT ${svc('stop')} || stop_id, ${svc('trip')} || trip_id, arrival_secs, departure_secs, stop_sequence, stop_headsign
+  return `SELECT ${svc('stop')} || stop_id, ${svc('trip')} || trip_id, arrival_secs, departure_secs, stop_sequence, stop_headsign,
+      pickup_type, drop_off_type
     FROM (SELECT stop_id, trip_id,
             coalesce(${secondsOf('arrival_time')}, ${secondsOf('departure_time')}) AS arrival_secs,
             coalesce(${secondsOf('departure_time')}, ${secondsOf('arrival_time')}) AS departure_secs,
-            stop_sequence::INTEGER AS stop_sequence, stop_headsign
+            stop_sequence::INTEGER AS stop_sequence, stop_headsign,
+            ${boardingTypeSql('pickup_type')} AS pickup_type, ${boardingTypeSql('drop_off_type')} AS drop_off_type
           FROM ${alias}.raw_stop_times)
     ORDER BY stop_id, departure_secs`;
 }

@@ -8,7 +8,7 @@ export const GTFS_COLUMNS = {
   stops: ['stop_id', 'stop_code', 'stop_name', 'stop_lat', 'stop_lon', 'location_type', 'parent_station', 'stop_timezone', 'wheelchair_boarding'],
   routes: ['route_id', 'agency_id', 'route_short_name', 'route_long_name', 'route_desc', 'route_type', 'route_url', 'route_color', 'route_text_color'],
   trips: ['trip_id', 'route_id', 'service_id', 'trip_headsign', 'trip_short_name', 'direction_id'],
-  stop_times: ['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence', 'stop_headsign'],
+  stop_times: ['trip_id', 'arrival_time', 'departure_time', 'stop_id', 'stop_sequence', 'stop_headsign', 'pickup_type', 'drop_off_type'],
   calendar: ['service_id', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'start_date', 'end_date'],
   calendar_dates: ['service_id', 'date', 'exception_type'],
   feed_info: ['feed_version'],

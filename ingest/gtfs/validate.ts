@@ -70,6 +70,18 @@ export function validTransferSql(stops: string): string {
 /** transfer_type as an INTEGER (empty → 0) of a valid row. */
 export const TRANSFER_TYPE_VALUE_SQL = `TRY_CAST(${TRANSFER_TYPE_SQL} AS INTEGER)`;
 
+/*
+ * stop_times.txt pickup_type / drop_off_type: empty is 0 (regular); a value other than 0–3 is read
+ * as 0 too, counted in a warning (never refused). Raw values are already trimmed, empty → NULL.
+ */
+const BOARDING_TYPES = `('0', '1', '2', '3')`;
+/** pickup_type or drop_off_type (`column`) as a TINYINT 0–3: empty or invalid → 0. */
+export function boardingTypeSql(column: string): string {
+  return `CASE WHEN ${column} IN ${BOARDING_TYPES} THEN ${column}::TINYINT ELSE 0::TINYINT END`;
+}
+/** A raw_stop_times row whose pickup_type or drop_off_type is given but not 0–3. */
+const BAD_BOARDING_SQL = `(pickup_type NOT IN ${BOARDING_TYPES} OR drop_off_type NOT IN ${BOARDING_TYPES})`;
+
 type Row = Record<string, unknown>;
 
 /** One rule: the feed is refused when `sql` returns a row; the reason is built from that row. */
@@ -213,6 +225,7 @@ interface Facts {
   transfers_bad_stop: number;
   transfers_bad_type: number;
   transfers_bad_time: number;
+  boarding_bad: number;
 }
 
 const TRANSFER_DEFECTS = transferDefects('raw_stops');
@@ -224,12 +237,14 @@ const FACTS_SQL = `SELECT
   (SELECT count(*) FROM raw_stops)::INTEGER AS stops,
   (SELECT count(*) FROM raw_routes)::INTEGER AS routes,
   (SELECT count(*) FROM raw_trips)::INTEGER AS trips,
-  (SELECT count(*) FROM raw_stop_times)::INTEGER AS stop_times,
+  st.n AS stop_times,
   (SELECT max(feed_version) FROM raw_feed_info) AS feed_version,
   d.n AS dangling, d.parent AS dangling_parent,
   c.n AS capped, c.service_id AS capped_service, c.end_date AS capped_end,
-  x.bad_stop AS transfers_bad_stop, x.bad_type AS transfers_bad_type, x.bad_time AS transfers_bad_time
-FROM (SELECT count(*)::INTEGER AS n, min(s.parent_station) AS parent
+  x.bad_stop AS transfers_bad_stop, x.bad_type AS transfers_bad_type, x.bad_time AS transfers_bad_time,
+  st.bad_boarding AS boarding_bad
+FROM (SELECT count(*)::INTEGER AS n, count(*) FILTER (WHERE ${BAD_BOARDING_SQL})::INTEGER AS bad_boarding FROM raw_stop_times) st,
+     (SELECT count(*)::INTEGER AS n, min(s.parent_station) AS parent
       FROM raw_stops s ANTI JOIN raw_stops p ON p.stop_id = s.parent_station WHERE s.parent_station IS NOT NULL) d,
      (SELECT count(*)::INTEGER AS n, min(service_id) AS service_id, arg_min(end_date, service_id) AS end_date
       FROM raw_calendar WHERE ${CALENDAR_CAPPED_SQL}) c,
@@ -262,6 +277,7 @@ export async function validateFeed(connections: DuckDBConnection[]): Promise<Val
   }
   const { timezone, agencies, stops, routes, trips, stop_times, feed_version, dangling, dangling_parent, capped, capped_service, capped_end } = facts;
   const { transfers_bad_stop: badStop, transfers_bad_type: badType, transfers_bad_time: badTime } = facts;
+  const { boarding_bad: badBoarding } = facts;
   const warnings: string[] = [];
   // Parent stations missing from stops.txt are common in real feeds (Berlin's): the link is dropped, not the feed.
   if (dangling > 0) warnings.push(`stops.txt: ${dangling} stop(s) name a parent_station that is not in stops.txt (e.g. ${q(dangling_parent)}); those links were dropped`);
@@ -275,6 +291,9 @@ export async function validateFeed(connections: DuckDBConnection[]): Promise<Val
       [badTime, 'an invalid min_transfer_time'],
     ].filter(([n]) => (n as number) > 0).map(([n, what]) => `${n} with ${what}`);
     warnings.push(`transfers.txt: ${badStop + badType + badTime} row(s) left out (${parts.join(', ')})`);
+  }
+  if (badBoarding > 0) {
+    warnings.push(`stop_times.txt: ${badBoarding} row(s) have a pickup_type or drop_off_type other than 0–3; read as 0 (regular)`);
   }
   return {
     timezone,

@@ -48,6 +48,7 @@ function fixture(): TransitData {
       sequence: Int32Array.from(rows.map((r) => r.sequence)),
       headsign: new Int32Array(rows.length).fill(-1),
       headsigns: [],
+      boarding: new Uint8Array(rows.length),
     },
     calendar,
   };

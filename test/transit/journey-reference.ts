@@ -10,10 +10,10 @@
  *
  * Nodes and arcs of the time-expanded graph (explored lazily, never materialised as a whole):
  *   - stop node (stop, t): the traveller stands at the stop at instant t, may board any departure
- *     ≥ t there (waiting arcs, +0 s boarding time, +1 ride);
+ *     ≥ t there that takes passengers on (pickup_type ≠ 1; waiting arcs, +0 s boarding time, +1 ride);
  *   - ride node (trip, service date, position): the traveller is on that trip instance as it
  *     reaches that stop of the trip (at its arrival instant); arcs: stay on to the next stop of
- *     the trip, or get off here → stop node at the arrival instant + the stop's change time, plus
+ *     the trip, or get off here where drop_off_type ≠ 1 → stop node at the arrival instant + the stop's change time, plus
  *     one footpath from here.
  * Walking: access walks from the origin to stop nodes at departAt + seconds; after getting off
  * a trip one footpath (footpaths(stop)) may be taken, or changeSeconds(stop) waited at the stop,
@@ -31,7 +31,7 @@
  * transfers = rides − 1 (0 for a journey with no ride). Not fast: meant for tests and benchmarks
  * over a few dozen queries.
  */
-import type { TransitData } from '../../engines/transit/data.ts';
+import { NO_DROP_OFF, NO_PICKUP, type TransitData } from '../../engines/transit/data.ts';
 
 export type LngLat = [number, number];
 
@@ -253,7 +253,8 @@ export function referenceEarliestArrival(
     } else if (state.kind === 'wait') {
       const { day, base } = dates[state.date]!;
       const trip = stopTimes.trip[state.row]!;
-      if (calendar.runs(trips.service[trip]!, day)) {
+      // Board unless the service does not run that date or the trip takes no one on here.
+      if (calendar.runs(trips.service[trip]!, day) && (stopTimes.boarding[state.row]! & NO_PICKUP) === 0) {
         const position = index.positionOf[state.row]!;
         const count = index.tripStart[trip + 1]! - index.tripStart[trip]!;
         if (position + 1 < count) {
@@ -273,14 +274,16 @@ export function referenceEarliestArrival(
       const { base } = dates[state.date]!;
       const row = index.tripRows[index.tripStart[state.trip]! + state.position]!;
       const stop = index.stopOf[row]!;
-      // Get off here: walk to the destination, or board again after the stop's change time
-      // (or perhaps walk one footpath) ...
-      const egressSeconds = egress.get(stop);
-      if (egressSeconds !== undefined) offer(state.time + egressSeconds, state.rides);
-      const change = walking.changeSeconds(stop);
-      if (change < Number.POSITIVE_INFINITY) heap.push({ kind: 'stop', time: state.time + change, rides: state.rides, stop });
-      for (const walk of walking.footpaths(stop)) {
-        if (inFeed(walk.stop) && walk.stop !== stop) heap.push({ kind: 'stop', time: state.time + walk.seconds, rides: state.rides, stop: walk.stop });
+      // Get off here, unless the trip lets no one off here: walk to the destination, or board
+      // again after the stop's change time (or perhaps walk one footpath) ...
+      if ((stopTimes.boarding[row]! & NO_DROP_OFF) === 0) {
+        const egressSeconds = egress.get(stop);
+        if (egressSeconds !== undefined) offer(state.time + egressSeconds, state.rides);
+        const change = walking.changeSeconds(stop);
+        if (change < Number.POSITIVE_INFINITY) heap.push({ kind: 'stop', time: state.time + change, rides: state.rides, stop });
+        for (const walk of walking.footpaths(stop)) {
+          if (inFeed(walk.stop) && walk.stop !== stop) heap.push({ kind: 'stop', time: state.time + walk.seconds, rides: state.rides, stop: walk.stop });
+        }
       }
       // ... or stay on to the next stop of the trip.
       const count = index.tripStart[state.trip + 1]! - index.tripStart[state.trip]!;

@@ -33,22 +33,27 @@ const STOPS: Record<string, [number, number]> = {
   H: [-74.98, 45.01],
 };
 
-/** Daily service, times in UTC. R1 A→B→C, R2 D→E, R3 F→G, R4 B→H; B has a 300 s change time. */
+/** Daily service, times in UTC. R1 A→B→C, R2 D→E, R3 F→G, R4 B→H, R5 H→A, R6 G→C→D; B has a 300 s change time. */
 function transfersFeed(): FeedTexts {
-  const trip = (id: string, route: string, calls: [string, string, string?][]) =>
-    calls.map(([stop, time, headsign], i) => `${id},${time},${time},${stop},${i + 1},${headsign ?? ''}`).join('\n');
+  /** [stop, time, stop_headsign?, pickup_type?, drop_off_type?] */
+  const trip = (id: string, route: string, calls: [string, string, string?, number?, number?][]) =>
+    calls.map(([stop, time, headsign, pickup, dropOff], i) => `${id},${time},${time},${stop},${i + 1},${headsign ?? ''},${pickup ?? ''},${dropOff ?? ''}`).join('\n');
   return {
     'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nA1,Transfers Test,https://example.org,Etc/UTC\n',
     'stops.txt': `stop_id,stop_name,stop_lat,stop_lon\n${Object.entries(STOPS).map(([id, [lng, lat]]) => `${id},Stop ${id},${lat},${lng}`).join('\n')}\n`,
-    'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR1,A1,1,3\nR2,A1,2,3\nR3,A1,3,3\nR4,A1,4,3\n',
-    'trips.txt': 'route_id,service_id,trip_id,trip_headsign\nR1,DAILY,T1,C\nR2,DAILY,T2,E\nR2,DAILY,T2b,E\nR3,DAILY,T3,G\nR4,DAILY,T4,H\nR4,DAILY,T4b,H\n',
-    'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence,stop_headsign\n${[
+    'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR1,A1,1,3\nR2,A1,2,3\nR3,A1,3,3\nR4,A1,4,3\nR5,A1,5,3\nR6,A1,6,3\n',
+    'trips.txt': 'route_id,service_id,trip_id,trip_headsign\nR1,DAILY,T1,C\nR2,DAILY,T2,E\nR2,DAILY,T2b,E\nR3,DAILY,T3,G\nR4,DAILY,T4,H\nR4,DAILY,T4b,H\nR5,DAILY,T5,A\nR5,DAILY,T5b,A\nR6,DAILY,T6,D\n',
+    'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence,stop_headsign,pickup_type,drop_off_type\n${[
       trip('T1', 'R1', [['A', '08:00:00', 'C via B'], ['B', '08:10:00'], ['C', '08:20:00']]),
       trip('T2', 'R2', [['D', '08:40:00'], ['E', '08:50:00']]),
       trip('T2b', 'R2', [['D', '09:40:00'], ['E', '09:50:00']]),
       trip('T3', 'R3', [['F', '08:15:00'], ['G', '08:25:00']]),
       trip('T4', 'R4', [['B', '08:12:00'], ['H', '08:30:00']]),
       trip('T4b', 'R4', [['B', '08:16:00'], ['H', '08:34:00']]),
+      // T5 takes no one on at H; T6 lets no one off at C.
+      trip('T5', 'R5', [['H', '09:00:00', undefined, 1], ['A', '09:20:00']]),
+      trip('T5b', 'R5', [['H', '09:10:00'], ['A', '09:30:00']]),
+      trip('T6', 'R6', [['G', '09:00:00'], ['C', '09:20:00', undefined, 0, 1], ['D', '09:25:00']]),
     ].join('\n')}\n`,
     'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nDAILY,1,1,1,1,1,1,1,20260301,20260331\n',
     'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nC,D,2,1500\nB,B,2,300\nB,F,3,\n',
@@ -132,6 +137,17 @@ describe('footpaths from transfers.txt', () => {
   it('does not walk B → F: G is out of reach from A, though F is reachable on foot from B', () => {
     expect(route('A', 'G', at('2026-03-10T07:55:00Z'))).toBeNull();
     expect(rides(route('B', 'G', at('2026-03-10T08:05:00Z'))!).map(tripOf)).toEqual(['T3']);
+  });
+
+  it('boards only where a trip takes passengers on, and alights only where it lets them off', () => {
+    // T5 (09:00) takes no one on at H: T5b at 09:10.
+    const fromH = route('H', 'A', at('2026-03-10T08:55:00Z'))!;
+    expect(rides(fromH).map(tripOf)).toEqual(['T5b']);
+    expect(iso(fromH.arrival)).toBe('2026-03-10T09:30:00Z');
+    // T6 passes C without letting anyone off: ride on to D (09:25) and walk the 786 m back.
+    const toC = route('G', 'C', at('2026-03-10T08:55:00Z'))!;
+    expect(rides(toC).map((r) => [tripOf(r), r.to.id.split(':').pop()])).toEqual([['T6', 'D']]);
+    expect(iso(toC.arrival)).toBe(iso(at('2026-03-10T09:25:00Z') + walkSeconds(walkMetres(STOPS.D!, STOPS.C!))));
   });
 
   it("loads TriMet's type-0 rules: 7608 → 13123 is a footpath at walking time", () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { seededRandom as random } from '../../lib/seeded-random.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TransitData } from '../../engines/transit/data.ts';
+import { NO_DROP_OFF, NO_PICKUP, type TransitData } from '../../engines/transit/data.ts';
 import type { Journey, RideLeg } from '../../engines/transit/journeys/journey.ts';
 import { departureInstant } from '../../engines/transit/journeys/local-time.ts';
 import { transitNetwork } from '../../engines/transit/journeys/network.ts';
@@ -230,7 +230,7 @@ function connectionScan(feed: string, from: [number, number], to: [number, numbe
   const walking = transitWalking(data, feed)!;
   const horizon = departAt + 2 * 86_400;
   let maxSecs = 0;
-  const calls = new Map<number, { seq: number; stop: number; arr: number; dep: number }[]>();
+  const calls = new Map<number, { seq: number; stop: number; arr: number; dep: number; boarding: number }[]>();
   for (let s = 0; s < data.stops.length; s++) {
     if (data.stopFeed[s] !== feedIndex) continue;
     for (let r = data.stopTimes.stopStart[s]!; r < data.stopTimes.stopStart[s + 1]!; r++) {
@@ -239,10 +239,10 @@ function connectionScan(feed: string, from: [number, number], to: [number, numbe
       const arr = data.stopTimes.arrival[r]! >= 0 ? data.stopTimes.arrival[r]! : dep;
       maxSecs = Math.max(maxSecs, dep);
       if (!calls.has(trip)) calls.set(trip, []);
-      calls.get(trip)!.push({ seq: data.stopTimes.sequence[r]!, stop: s, arr, dep });
+      calls.get(trip)!.push({ seq: data.stopTimes.sequence[r]!, stop: s, arr, dep, boarding: data.stopTimes.boarding[r]! });
     }
   }
-  const conns: { dep: number; arr: number; from: number; to: number; ti: number }[] = [];
+  const conns: { dep: number; arr: number; from: number; to: number; ti: number; board: boolean; alight: boolean }[] = [];
   let instances = 0;
   for (let d = 0; d < info.baseEpochs.length; d++) {
     const base = info.baseEpochs[d]!;
@@ -253,7 +253,11 @@ function connectionScan(feed: string, from: [number, number], to: [number, numbe
       const ti = instances++;
       for (let i = 1; i < list.length; i++) {
         const dep = base + list[i - 1]!.dep;
-        if (dep >= departAt && dep <= horizon) conns.push({ dep, arr: base + list[i]!.arr, from: list[i - 1]!.stop, to: list[i]!.stop, ti });
+        if (dep >= departAt && dep <= horizon) {
+          const board = (list[i - 1]!.boarding & NO_PICKUP) === 0;
+          const alight = (list[i]!.boarding & NO_DROP_OFF) === 0;
+          conns.push({ dep, arr: base + list[i]!.arr, from: list[i - 1]!.stop, to: list[i]!.stop, ti, board, alight });
+        }
       }
     }
   }
@@ -274,8 +278,9 @@ function connectionScan(feed: string, from: [number, number], to: [number, numbe
   for (const a of walking.accessStops(from)) setReady(0, a.stop, departAt + a.seconds);
   for (const c of conns) {
     for (let k = 1; k <= maxRides; k++) {
-      if (!riding[k]![c.ti] && !(ready[k - 1]![c.from]! <= c.dep)) continue;
+      if (!riding[k]![c.ti] && !(c.board && ready[k - 1]![c.from]! <= c.dep)) continue;
       riding[k]![c.ti] = 1;
+      if (!c.alight) continue;
       const e = egress.get(c.to);
       if (e !== undefined) offer(c.arr + e, k);
       setReady(k, c.to, c.arr + walking.changeSeconds(c.to));

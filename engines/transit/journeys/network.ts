@@ -24,6 +24,8 @@ export interface Pattern {
   departures: Int32Array;
   /** stop_headsign as an index into data.stopTimes.headsigns (−1: none), like arrivals; null when no call has one. */
   headsigns: Int32Array | null;
+  /** NO_PICKUP / NO_DROP_OFF bits (data.ts), like arrivals; null when every call allows both. */
+  boarding: Uint8Array | null;
 }
 
 export interface TransitNetwork {
@@ -61,6 +63,7 @@ interface Call {
   arrival: number;
   departure: number;
   headsign: number;
+  boarding: number;
 }
 
 function buildNetwork(data: TransitData, feedId: string): TransitNetwork | null {
@@ -79,7 +82,7 @@ function buildNetwork(data: TransitData, feedId: string): TransitNetwork | null 
       maxSecs = Math.max(maxSecs, departure);
       let list = calls.get(trip);
       if (!list) calls.set(trip, (list = []));
-      list.push({ sequence: stopTimes.sequence[row]!, stop, arrival, departure, headsign: stopTimes.headsign[row]! });
+      list.push({ sequence: stopTimes.sequence[row]!, stop, arrival, departure, headsign: stopTimes.headsign[row]!, boarding: stopTimes.boarding[row]! });
     }
   }
 
@@ -140,12 +143,16 @@ function toPattern(route: number, service: number, stops: number[], trips: { tri
   const arrivals = new Int32Array(trips.length * n);
   const departures = new Int32Array(trips.length * n);
   const headsigns = new Int32Array(trips.length * n);
+  const boarding = new Uint8Array(trips.length * n);
   let anyHeadsign = false;
+  let anyRestriction = false;
   trips.forEach(({ calls }, t) => calls.forEach((c, i) => {
     arrivals[t * n + i] = c.arrival;
     departures[t * n + i] = c.departure;
     headsigns[t * n + i] = c.headsign;
+    boarding[t * n + i] = c.boarding;
     if (c.headsign >= 0) anyHeadsign = true;
+    if (c.boarding !== 0) anyRestriction = true;
   }));
   return {
     route,
@@ -155,5 +162,6 @@ function toPattern(route: number, service: number, stops: number[], trips: { tri
     arrivals,
     departures,
     headsigns: anyHeadsign ? headsigns : null,
+    boarding: anyRestriction ? boarding : null,
   };
 }

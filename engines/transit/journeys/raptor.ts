@@ -5,11 +5,13 @@
  * up to two days later; a trip of a day runs when the calendar says its service runs that
  * date, and its instants are base epoch + seconds (the base carries the date's UTC offset).
  *
+ * Boarding and alighting follow pickup_type and drop_off_type (1: not here).
+ *
  * Walking between rides happens once, right after a ride (a footpath of the network, or staying
  * put for the stop's change time); access walks to the first boarding and egress walks from
  * the last alighting. All stops here are network stops (TransitNetwork.stops).
  */
-import type { TransitData } from '../data.ts';
+import { NO_DROP_OFF, NO_PICKUP, type TransitData } from '../data.ts';
 import type { TransitNetwork } from './network.ts';
 import type { Footpaths } from './footpaths.ts';
 import type { WalkTo } from './walk-model.ts';
@@ -146,7 +148,7 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
 
   /** Earliest trip of pattern p leaving position i at or after `time` on any searched day. */
   const findTrip = (p: number, i: number, time: number) => {
-    const { departures, stops, service, trips } = patterns[p]!;
+    const { departures, stops, service, trips, boarding } = patterns[p]!;
     const width = stops.length;
     const count = trips.length;
     foundTrip = -1;
@@ -163,6 +165,8 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
         if (departures[mid * width + i]! < rel) lo = mid + 1;
         else hi = mid;
       }
+      // Trips that take no one on here (pickup_type 1) are passed over.
+      if (boarding) while (lo < count && (boarding[lo * width + i]! & NO_PICKUP) !== 0) lo++;
       if (lo < count) {
         const at = base + departures[lo * width + i]!;
         if (at < foundAt) {
@@ -199,7 +203,7 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
     for (const p of queue) {
       const start = queuedFrom[p]!;
       queuedFrom[p] = -1;
-      const { stops, arrivals, departures } = patterns[p]!;
+      const { stops, arrivals, departures, boarding } = patterns[p]!;
       const width = stops.length;
       let trip = -1;
       let day = -1;
@@ -207,7 +211,8 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
       let boardPos = -1;
       for (let i = start; i < width; i++) {
         const stop = stops[i]!;
-        if (trip >= 0) {
+        // No getting off where the trip lets no one off (drop_off_type 1).
+        if (trip >= 0 && (boarding === null || (boarding[trip * width + i]! & NO_DROP_OFF) === 0)) {
           const arrival = base + arrivals[trip * width + i]!;
           if (arrival < bestRide[stop]! && arrival < bestTarget) {
             if (cur.rideArrival[stop] === Infinity) improved.push(stop);

@@ -11,13 +11,17 @@ import { straightWalk, type Walk } from './street-walks.ts';
 import { stopPoint, TRANSFER_RADIUS_METRES } from './walk-model.ts';
 import { haversineMetres } from '../../../lib/geo/haversine.ts';
 
-/** Indexed by network stop (see TransitNetwork.stops). */
-export interface Footpaths {
-  /** The paths of network stop s are [start[s], start[s + 1]), shortest first. */
-  start: Int32Array;
+/** The footpaths from one network stop, shortest first. */
+export interface StopFootpaths {
   to: Int32Array;
   seconds: Int32Array;
   metres: Float64Array;
+}
+
+/** Indexed by network stop (see TransitNetwork.stops). */
+export interface Footpaths {
+  /** Measured on first use for each stop, then kept: a search touches few stops, a feed may have thousands. */
+  from(stop: number): StopFootpaths;
   /** Seconds from alighting to boarding another trip at the same stop; Infinity where no change is allowed. */
   changeSeconds: Float64Array;
 }
@@ -57,8 +61,9 @@ export function buildFootpaths(data: TransitData, stops: Int32Array, networkStop
     }
   }
 
-  const lists: { to: number; seconds: number; metres: number }[][] = [];
-  stops.forEach((stop, s) => {
+  const measured: (StopFootpaths | undefined)[] = new Array(stops.length);
+  const footpathsOf = (s: number): StopFootpaths => {
+    const stop = stops[s]!;
     const at = stopPoint(data, stop);
     /** Candidate network stops → minimum seconds (0 for the radius rule). */
     const candidates = new Map<number, number>();
@@ -86,17 +91,15 @@ export function buildFootpaths(data: TransitData, stops: Int32Array, networkStop
       const walk = walks[i] ?? (ruled.has(to) ? { seconds: 0, metres: 0 } : null);
       if (walk) list.push({ to, seconds: Math.max(walk.seconds, candidates.get(to)!), metres: walk.metres });
     });
-    lists.push(list.sort((x, y) => x.seconds - y.seconds || x.to - y.to));
-  });
-
-  const start = new Int32Array(stops.length + 1);
-  lists.forEach((list, s) => (start[s + 1] = start[s]! + list.length));
-  const total = start[stops.length]!;
-  const out: Footpaths = { start, to: new Int32Array(total), seconds: new Int32Array(total), metres: new Float64Array(total), changeSeconds };
-  lists.forEach((list, s) => list.forEach((path, i) => {
-    out.to[start[s]! + i] = path.to;
-    out.seconds[start[s]! + i] = path.seconds;
-    out.metres[start[s]! + i] = path.metres;
-  }));
-  return out;
+    list.sort((x, y) => x.seconds - y.seconds || x.to - y.to);
+    return {
+      to: Int32Array.from(list, (p) => p.to),
+      seconds: Int32Array.from(list, (p) => p.seconds),
+      metres: Float64Array.from(list, (p) => p.metres),
+    };
+  };
+  return {
+    from: (s) => (measured[s] ??= footpathsOf(s)),
+    changeSeconds,
+  };
 }

@@ -30,7 +30,7 @@ export function planJourneys(data: TransitData, feedId: string, request: Journey
   const maxTransfers = request.maxTransfers ?? DEFAULT_MAX_TRANSFERS;
   const candidates: Journey[] = [];
   let walkArrival = Infinity;
-  const direct = walking.directWalk(from, to);
+  const { access, direct } = walking.accessAndDirect(from, to);
   if (direct) {
     walkArrival = departAt + direct.seconds;
     candidates.push({
@@ -38,7 +38,6 @@ export function planJourneys(data: TransitData, feedId: string, request: Journey
       legs: [{ mode: 'walk', from: { lng: from[0], lat: from[1] }, to: { lng: to[0], lat: to[1] }, departure: departAt, arrival: walkArrival, distanceMeters: Math.round(direct.metres * 10) / 10 }],
     });
   }
-  const access = walking.accessStops(from);
   const egress = walking.egressStops(to);
   if (access.length > 0 && egress.length > 0) {
     const { network, paths } = walking;

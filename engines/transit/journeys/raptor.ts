@@ -250,15 +250,16 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
     }
     for (const stop of improved) {
       const arrival = cur.rideArrival[stop]!;
-      for (let f = footpaths.start[stop]!; f < footpaths.start[stop + 1]!; f++) {
-        const to = footpaths.to[f]!;
-        const t = arrival + footpaths.seconds[f]!;
+      const paths = footpaths.from(stop);
+      for (let f = 0; f < paths.to.length; f++) {
+        const to = paths.to[f]!;
+        const t = arrival + paths.seconds[f]!;
         if (t < bestBoard[to]! && t < bestTarget) {
           bestBoard[to] = t;
           cur.boardArrival[to] = t;
           cur.boardKind[to] = BoardKind.Walk;
           cur.boardFrom[to] = stop;
-          cur.boardWalk[to] = footpaths.metres[f]!;
+          cur.boardWalk[to] = paths.metres[f]!;
           mark(to);
         }
       }

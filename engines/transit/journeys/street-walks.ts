@@ -16,6 +16,7 @@ import { walkMetres, walkSeconds } from './walk-model.ts';
 
 /** A point farther than this from every pedestrian road is off the street network. */
 export const MAX_OFF_ROAD_METRES = 500;
+const NEAR_ROAD_METRES = 50;
 /** A street walk counts only up to this many times its straight-line radius. */
 export const STREET_DETOUR_LIMIT = 2;
 const PEDESTRIAN_MPS = PEDESTRIAN_KMH / 3.6;
@@ -55,17 +56,18 @@ export class StreetWalks {
 
   /** Where a point joins the pedestrian roads, or null when it is off the street network. */
   onRoad(point: Point): OnRoad | null {
-    const hit = this.roads.snap.snap(point[0], point[1], this.model, MAX_OFF_ROAD_METRES);
+    // The near radius first: a wide one returns every road piece around (the cost of a snap).
+    const hit = this.roads.snap.snap(point[0], point[1], this.model, NEAR_ROAD_METRES)
+      ?? this.roads.snap.snap(point[0], point[1], this.model, MAX_OFF_ROAD_METRES);
     return hit ? { endpoint: endpointOnEdge(this.model, hit.edge, hit.fraction), offRoad: hit.distanceMetres } : null;
   }
 
   /**
    * The walk from `from` to each target: along the roads when both ends are on them (null when
-   * the roads take longer than maxSeconds), else straight-line. `targets[i]` may come with its
-   * road position already found (`known`), as stops do.
+   * the roads take longer than maxSeconds), else straight-line. The road positions of the
+   * targets (`known`) and of `from` (`start`) may come already found.
    */
-  walks(from: Point, targets: readonly Point[], maxSeconds: number, known?: readonly (OnRoad | null)[]): (Walk | null)[] {
-    const start = this.onRoad(from);
+  walks(from: Point, targets: readonly Point[], maxSeconds: number, known?: readonly (OnRoad | null)[], start: OnRoad | null = this.onRoad(from)): (Walk | null)[] {
     const ends = targets.map((t, i) => (known ? known[i]! : this.onRoad(t)));
     const out: (Walk | null)[] = targets.map((t) => straightWalk(from, t));
     if (!start || start.endpoint.length === 0) return out;

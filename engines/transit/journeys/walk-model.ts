@@ -38,8 +38,3 @@ export function stopPoint(data: TransitData, stop: number): [number, number] | n
   const { lon, lat } = data.stops[stop]!;
   return lon === null || lat === null ? null : [lon, lat];
 }
-
-/** Seconds of the direct walk between two points, or null when they are more than MAX_WALK_METRES apart. */
-export function directWalkSeconds(from: readonly [number, number], to: readonly [number, number]): number | null {
-  return haversineMetres(from[0], from[1], to[0], to[1]) <= MAX_WALK_METRES ? walkSeconds(walkMetres(from, to)) : null;
-}

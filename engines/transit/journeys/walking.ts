@@ -27,9 +27,9 @@ export interface TransitWalking {
   footpaths(stop: number): WalkTo[];
   /** Seconds from alighting at `stop` to boarding another trip there (transfers.txt); Infinity when not allowed. */
   changeSeconds(stop: number): number;
-  /** The walk between the ends when they are within MAX_WALK_METRES, else null. */
-  directWalk(from: Point, to: Point): Walk | null;
-  /** directWalk's seconds (the shape a reference search takes). */
+  /** accessStops(from), and the direct walk to `to` when the ends are within MAX_WALK_METRES (else null), in one search. */
+  accessAndDirect(from: Point, to: Point): { access: WalkTo[]; direct: Walk | null };
+  /** The direct walk's seconds (the shape a reference search takes). */
   direct(from: Point, to: Point): number | null;
 }
 
@@ -40,40 +40,51 @@ export function transitWalking(data: TransitData, feedId: string, roads: RoadNet
   const streets = roads ? streetWalks(roads) : null;
   const paths = streets ? streetFootpaths(data, network, streets) : network.footpaths;
 
-  const near = (point: Point): WalkTo[] => {
+  /** Road positions of the request's points, found once per point. */
+  const pointsOnRoad = new Map<string, OnRoad | null>();
+  const onRoad = (point: Point) => {
+    const key = `${point[0]},${point[1]}`;
+    if (!pointsOnRoad.has(key)) pointsOnRoad.set(key, streets!.onRoad(point));
+    return pointsOnRoad.get(key)!;
+  };
+  /** The walks from `point` to the served stops within MAX_WALK_METRES, and to `also` when given (one search). */
+  const near = (point: Point, also?: Point): { stops: WalkTo[]; also: Walk | null } => {
     const hits = data.grid.within(point[0], point[1], MAX_WALK_METRES, Number.MAX_SAFE_INTEGER).filter(({ item }) => network.networkStop[item]! >= 0);
+    const targets: Point[] = hits.map(({ item }) => stopPoint(data, item)!);
+    const reachAlso = also !== undefined && haversineMetres(point[0], point[1], also[0], also[1]) <= MAX_WALK_METRES;
+    if (reachAlso) targets.push(also);
     const walks = streets
-      ? streets.walks(point, hits.map(({ item }) => stopPoint(data, item)!), streetLimitSeconds(MAX_WALK_METRES), hits.map(({ item }) => stopOnRoad(data, streets, item)))
-      : hits.map(({ item }) => straightWalk(point, stopPoint(data, item)!));
-    const out: WalkTo[] = [];
+      ? streets.walks(point, targets, streetLimitSeconds(MAX_WALK_METRES), [...hits.map(({ item }) => stopOnRoad(data, streets, item)), ...(reachAlso ? [onRoad(also)] : [])], onRoad(point))
+      : targets.map((target) => straightWalk(point, target));
+    const stops: WalkTo[] = [];
     hits.forEach(({ item }, i) => {
       const walk = walks[i];
-      if (walk) out.push({ stop: item, seconds: walk.seconds, metres: walk.metres });
+      if (walk) stops.push({ stop: item, seconds: walk.seconds, metres: walk.metres });
     });
-    return out.sort((a, b) => a.seconds - b.seconds || a.stop - b.stop);
-  };
-  const directWalk = (from: Point, to: Point): Walk | null => {
-    if (haversineMetres(from[0], from[1], to[0], to[1]) > MAX_WALK_METRES) return null;
-    return streets ? streets.walks(from, [to], streetLimitSeconds(MAX_WALK_METRES))[0]! : straightWalk(from, to);
+    return { stops: stops.sort((a, b) => a.seconds - b.seconds || a.stop - b.stop), also: reachAlso ? walks[hits.length]! : null };
   };
   return {
     network,
     paths,
-    accessStops: near,
-    egressStops: near,
+    accessStops: (point) => near(point).stops,
+    egressStops: (point) => near(point).stops,
+    accessAndDirect: (from, to) => {
+      const { stops, also } = near(from, to);
+      return { access: stops, direct: also };
+    },
     footpaths: (stop) => {
       const from = network.networkStop[stop] ?? -1;
       const out: WalkTo[] = [];
       if (from < 0) return out;
-      for (let i = paths.start[from]!; i < paths.start[from + 1]!; i++) out.push({ stop: network.stops[paths.to[i]!]!, seconds: paths.seconds[i]!, metres: paths.metres[i]! });
+      const { to, seconds, metres } = paths.from(from);
+      for (let i = 0; i < to.length; i++) out.push({ stop: network.stops[to[i]!]!, seconds: seconds[i]!, metres: metres[i]! });
       return out;
     },
     changeSeconds: (stop) => {
       const at = network.networkStop[stop] ?? -1;
       return at >= 0 ? paths.changeSeconds[at]! : 0;
     },
-    directWalk,
-    direct: (from, to) => directWalk(from, to)?.seconds ?? null,
+    direct: (from, to) => near(from, to).also?.seconds ?? null,
   };
 }
 
@@ -104,7 +115,7 @@ function streetMeasure(data: TransitData, streets: StreetWalks): MeasureWalks {
   };
 }
 
-/** Street footpaths per network and roads release, built on first use (about a search per stop). */
+/** Street footpaths per network and roads release (each stop's measured on first use: one bounded search). */
 const streetPaths = new WeakMap<TransitNetwork, WeakMap<StreetWalks, Footpaths>>();
 
 function streetFootpaths(data: TransitData, network: TransitNetwork, streets: StreetWalks): Footpaths {

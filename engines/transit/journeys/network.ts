@@ -3,7 +3,7 @@
  * per TransitData: route patterns (trips of a route and service calling at the same stop
  * sequence, split further so that no trip of a pattern overtakes another; one calendar check
  * then tells whether a whole pattern runs on a date), their trips' times, stop → patterns, and
- * footpaths.
+ * straight-line footpaths (each stop's measured on first use).
  *
  * Stops are numbered inside the network (only the feed's stops some pattern calls at), so a
  * search allocates labels for the routable feed, not for every stop of the release.

@@ -19,7 +19,7 @@ export interface TransitWalking {
   network: TransitNetwork;
   /** The footpaths by network stop, as RAPTOR reads them. */
   paths: Footpaths;
-  /** The feed's served stops within MAX_WALK_METRES (great-circle) of the point that a walk reaches, nearest first. */
+  /** The feed's served stops within MAX_WALK_METRES (great-circle) of the point that a walk reaches, shortest walk first. */
   accessStops(point: Point): WalkTo[];
   /** The same read backwards (pedestrian roads are two-way). */
   egressStops(point: Point): WalkTo[];
@@ -109,7 +109,9 @@ function streetMeasure(data: TransitData, streets: StreetWalks): MeasureWalks {
     if (!a) return to.map(() => null);
     const points = to.map((stop) => stopPoint(data, stop));
     const known = to.filter((_, i) => points[i] !== null);
-    const walks = streets.walks(a, known.map((stop) => stopPoint(data, stop)!), streetLimitSeconds(radius), known.map((stop) => stopOnRoad(data, streets, stop)));
+    const walks = streets.walks(
+      a, known.map((stop) => stopPoint(data, stop)!), streetLimitSeconds(radius), known.map((stop) => stopOnRoad(data, streets, stop)), stopOnRoad(data, streets, from),
+    );
     let k = 0;
     return points.map((p) => (p ? walks[k++]! : null));
   };

@@ -6,9 +6,11 @@
  * ../shared/data/osm/pelias-vancouver_canada.osm.pbf. On the same seeded queries, in this
  * process: planJourneys with straight-line walks, planJourneys with street walks, the first
  * street query, the street footpaths of every stop, and how many answers equal the brute-force
- * reference given the same street walks. No timed assertions.
+ * reference given the same street walks. Then the same queries through `canmap serve` (own
+ * process, key auth) with both releases enabled, 16 connections for --duration seconds, beside
+ * the 50 ms p95 of bench:transit-routing. No timed assertions.
  *
- *   npm run bench:transit-routing:streets [-- --queries 500 --reference 30 --seed 1]
+ *   npm run bench:transit-routing:streets [-- --queries 500 --reference 30 --seed 1 --duration 15 --processes 1]
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -24,12 +26,29 @@ import { seededRandom } from '../../lib/seeded-random.ts';
 import { writeFeedDir, type FeedTexts } from '../../test/support/gtfs-fixtures.ts';
 import { REPO_ROOT, sharedData } from '../../test/support/paths.ts';
 import { referenceEarliestArrival } from '../../test/transit/journey-reference.ts';
+import { createKey } from '../../lib/keys.ts';
+import { createPool } from '../../lib/postgres.ts';
+import { publishRelease } from '../../releases/publish.ts';
+import { enableRelease } from '../../releases/registry.ts';
+import { createTestEnv } from '../../test/support/env.ts';
+import { freePort, startCanmap } from '../geocoding/processes.ts';
+import { loadRequests } from '../routing/load-requests.ts';
 import { ms, ratio, summarize } from '../routing/timing.ts';
 
-const { values } = parseArgs({ options: { queries: { type: 'string', default: '500' }, reference: { type: 'string', default: '30' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: {
+    queries: { type: 'string', default: '500' },
+    reference: { type: 'string', default: '30' },
+    seed: { type: 'string', default: '1' },
+    duration: { type: 'string', default: '15' },
+    processes: { type: 'string', default: '1' },
+  },
+});
 const queryCount = Number(values.queries);
 const referenceCount = Math.min(Number(values.reference), queryCount);
 const next = seededRandom(Number(values.seed));
+const CONNECTIONS = 16;
+const TARGET_P95_MS = 50;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Downtown Vancouver and the Mount Pleasant flats, about 4.4 × 3.3 km. */
@@ -70,17 +89,21 @@ function gridFeed(): FeedTexts {
   };
 }
 
+const env = await createTestEnv('bench_transit_streets', { LOG_LEVEL: 'warn', RELEASE_POLL_SECONDS: '3600' });
+const pool = createPool(env.config.databaseUrl, 2);
 const root = await mkdtemp(path.join(os.tmpdir(), 'canmap-bench-streets-'));
+let server: ReturnType<typeof startCanmap> | null = null;
 try {
   log('building the grid transit release and the Vancouver roads release ...');
   const feedDir = await writeFeedDir(path.join(root, 'feed'), gridFeed());
-  const transitSpec = await prepareTransitRelease([{ id: 'grid', source: feedDir, licence: 'bench', attribution: 'synthetic' }], { workDir: path.join(root, 'work'), fetchTimeoutMs: 10_000, maxDownloadBytes: 1024 ** 3 });
-  const transitDir = await mkdtemp(path.join(root, 'transit-'));
-  const transitBuild = await transitSpec.build(transitDir);
-  const data = await openTransitRelease(transitDir, { id: 'bench', created_at: '2026-01-01T00:00:00Z', content_hash: 'bench' } as never);
-  const roadsDir = await mkdtemp(path.join(root, 'roads-'));
-  await (await prepareRoadsRelease(sharedData('osm/pelias-vancouver_canada.osm.pbf'))).build(roadsDir);
-  const roads = await roadsOpener.open(roadsDir, { id: 'bench' } as never);
+  const deps = { pool, releasesDir: env.config.releasesDir };
+  const transit = (await publishRelease(deps, await prepareTransitRelease(
+    [{ id: 'grid', source: feedDir, licence: 'bench', attribution: 'synthetic' }],
+    { workDir: path.join(root, 'work'), fetchTimeoutMs: 10_000, maxDownloadBytes: 1024 ** 3 },
+  ))).release;
+  const roadsRelease = (await publishRelease(deps, await prepareRoadsRelease(sharedData('osm/pelias-vancouver_canada.osm.pbf')))).release;
+  const data = await openTransitRelease(transit.path, transit.manifest);
+  const roads = await roadsOpener.open(roadsRelease.path, roadsRelease.manifest);
 
   const base = Date.parse('2026-03-10T06:00:00-07:00') / 1000;
   const point = (): [number, number] => [WEST + next() * (COLUMNS - 1) * STEP_LNG, SOUTH + next() * (ROWS - 1) * STEP_LAT];
@@ -105,7 +128,7 @@ try {
 
   // Every stop's street footpaths, as a release serving for long ends up measuring them (a fresh
   // roads release object: the footpaths are cached per roads release).
-  const freshRoads = await roadsOpener.open(roadsDir, { id: 'bench-fresh' } as never);
+  const freshRoads = await roadsOpener.open(roadsRelease.path, roadsRelease.manifest);
   const fresh = transitWalking(data, 'grid', freshRoads)!;
   started = performance.now();
   for (const stop of fresh.network.stops) fresh.footpaths(stop);
@@ -122,11 +145,36 @@ try {
     if (first && straightFirst && first.arrival > straightFirst.arrival) longer++;
   }
 
+  // ---- over HTTP: canmap serve with both releases enabled ----
+  await enableRelease(pool, transit.id, 'bench');
+  await enableRelease(pool, roadsRelease.id, 'bench');
+  const { key } = await createKey(pool, {});
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  server = startCanmap(['serve', '--processes', String(values.processes)], { ...env.env, PORT: String(port), BASE_URL: url, LOG_LEVEL: 'warn' });
+  const iso = (epoch: number) => new Date(epoch * 1000).toISOString().slice(0, 19) + 'Z';
+  const requests = queries.map((q) => ({ method: 'GET' as const, path: `/route?mode=transit&from=${q.from.map((v) => v.toFixed(6)).join(',')}&to=${q.to.map((v) => v.toFixed(6)).join(',')}&depart_at=${iso(q.departAt)}` }));
+  // Served once both releases answer.
+  const [lng, lat] = queries[0]!.from;
+  const probes = [`/transit/stops?near=${lng},${lat}&radius=1000`, `/route?mode=pedestrian&from=${lng},${lat}&to=${queries[0]!.to.join(',')}`];
+  for (let waited = 0; ; waited += 250) {
+    if (server.child.exitCode !== null) throw new Error(`canmap serve exited:\n${server.output()}`);
+    if (waited > 120_000) throw new Error(`canmap serve did not serve both releases:\n${server.output()}`);
+    const statuses = await Promise.all(probes.map((probe) => fetch(`${url}${probe}&key=${key}`).then(async (res) => (await res.arrayBuffer(), res.status), () => 0)));
+    if (statuses.every((status) => status === 200)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  log(`warm-up 3 s, then ${values.duration} s at ${CONNECTIONS} connections ...`);
+  await loadRequests(requests, { url, key, connections: CONNECTIONS, seconds: 3 });
+  const r = await loadRequests(requests, { url, key, connections: CONNECTIONS, seconds: Number(values.duration) });
+  const answered = [...r.statuses].filter(([status]) => status === 200 || status === 422).reduce((sum, [, n]) => sum + n, 0);
+  const verdict = answered === r.requests && r.errors === 0 ? (r.p95 <= TARGET_P95_MS ? 'within' : 'over') : `only ${answered} of ${r.requests} answered 200 or 422`;
+
   console.log([
     '',
     `command: node --import tsx ${[path.relative(REPO_ROOT, process.argv[1]!), ...process.argv.slice(2)].join(' ')}`,
     `machine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}`,
-    `network: ${COLUMNS * ROWS} stops on a ~250 m grid over downtown Vancouver, ${COLUMNS + ROWS} lines both ways every 10 min, ${transitBuild.stats.stop_times} stop_times; roads: pelias-vancouver_canada.osm.pbf (${roads.graph.edgeCount} directed edges)`,
+    `network: ${COLUMNS * ROWS} stops on a ~250 m grid over downtown Vancouver, ${COLUMNS + ROWS} lines both ways every 10 min, ${transit.manifest.stats.stop_times} stop_times; roads: pelias-vancouver_canada.osm.pbf (${roads.graph.edgeCount} directed edges)`,
     `queries: ${queries.length} (seed ${values.seed}), from/to uniform over the grid, 06:00–21:00 on 2026-03-10`,
     `first query: ${ms(networkMs)} with the RAPTOR network build; first street query ${ms(firstStreetMs)} (street footpaths are measured per stop on first use);`
       + ` the street footpaths of all ${COLUMNS * ROWS} stops: ${ms(allFootpathsMs)} (${ms(allFootpathsMs / (COLUMNS * ROWS))} per stop)`,
@@ -138,7 +186,15 @@ try {
     '',
     `streets / straight at p50: ${ratio(streets.p50, straight.p50)}, at p95: ${ratio(streets.p95, straight.p95)}`,
     `street answers equal to the brute-force reference with the same walks: ${same} / ${referenceCount}; arriving later than with straight-line walks: ${longer} / ${referenceCount}`,
+    '',
+    `over HTTP, canmap serve (${values.processes} process${values.processes === '1' ? '' : 'es'}) with both releases enabled, autocannon in this process on the same cores:`,
+    '| GET /route?mode=transit, street walks | connections | req/s | p50 | p95 | p99 | statuses | errors | p95 against 50 ms |',
+    '|---|---|---|---|---|---|---|---|---|',
+    `| ${values.duration} s over ${queries.length} queries | ${CONNECTIONS} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${[...r.statuses].sort(([a], [b]) => a - b).map(([st, n]) => `${st}: ${n}`).join(', ')} | ${r.errors} | ${verdict} |`,
   ].join('\n'));
 } finally {
+  await server?.stop();
+  await pool.end();
   await rm(root, { recursive: true, force: true });
+  await env.cleanup();
 }

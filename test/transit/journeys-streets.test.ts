@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransitData } from '../../engines/transit/data.ts';
 import type { WalkLeg } from '../../engines/transit/journeys/journey.ts';
 import { planJourneys } from '../../engines/transit/journeys/plan.ts';
-import { MAX_OFF_ROAD_METRES, streetWalks } from '../../engines/transit/journeys/street-walks.ts';
+import { MAX_OFF_ROAD_METRES, streetLimitSeconds, streetWalks } from '../../engines/transit/journeys/street-walks.ts';
 import { walkMetres, walkSeconds } from '../../engines/transit/journeys/walk-model.ts';
 import { transitWalking } from '../../engines/transit/journeys/walking.ts';
 import { PEDESTRIAN_KMH } from '../../engines/routing/cost-model.ts';
@@ -133,6 +133,14 @@ describe('walks along the streets of the enabled road graph', () => {
       if (first) journeys++;
     }
     expect(journeys).toBeGreaterThan(20);
+  });
+
+  it('drops a street walk longer than its limit, 1.25 × the straight-line radius at walking pace', () => {
+    const walker = streetWalks(roads);
+    const full = engineWalk(FROM, STOPS.WATERFRONT!)!;
+    expect(walker.walks(FROM, [STOPS.WATERFRONT!], full.seconds)[0]!.seconds).toBe(full.seconds);
+    expect(walker.walks(FROM, [STOPS.WATERFRONT!], full.seconds - 1)).toEqual([null]);
+    expect(streetLimitSeconds(1000)).toBe(Math.ceil(1250 / (PEDESTRIAN_KMH / 3.6)));
   });
 
   it('walks straight where the graph does not reach: a point far off every road', () => {

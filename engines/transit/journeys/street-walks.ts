@@ -12,13 +12,16 @@ import { endpointOnEdge, type Endpoint } from '../../routing/endpoints.ts';
 import type { RoadNetwork } from '../../routing/release.ts';
 import { searchMany, type TurnRule } from '../../routing/search.ts';
 import { graphTurnRule } from '../../routing/turn-rule.ts';
-import { walkMetres, walkSeconds } from './walk-model.ts';
+import { WALK_DETOUR_FACTOR, walkMetres, walkSeconds } from './walk-model.ts';
 
 /** A point farther than this from every pedestrian road is off the street network. */
 export const MAX_OFF_ROAD_METRES = 500;
 const NEAR_ROAD_METRES = 50;
-/** A street walk counts only up to this many times its straight-line radius. */
-export const STREET_DETOUR_LIMIT = 2;
+/**
+ * A street walk counts only up to this many times its straight-line radius (at the pedestrian
+ * speed): the longest walk of the straight-line model, which takes streets as 1.25 × the line.
+ */
+export const STREET_DETOUR_LIMIT = WALK_DETOUR_FACTOR;
 const PEDESTRIAN_MPS = PEDESTRIAN_KMH / 3.6;
 
 export interface Walk {

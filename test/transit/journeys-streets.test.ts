@@ -173,5 +173,27 @@ describe('GET /route?mode=transit with a roads release enabled', () => {
     const egress = after[after.length - 1]!;
     const last = engineWalk(TO, [egress.from.lng, egress.from.lat])!;
     expect(egress.distanceMeters).toBe(Math.round(last.metres * 10) / 10);
+
+    // The geometry: straight to the access stop before, along the streets after (as long as the walk).
+    const six = (p: [number, number]) => p.map((v) => Math.round(v * 1e6) / 1e6);
+    const lineTo = (coordinates: [number, number][], end: [number, number]) => coordinates.slice(0, coordinates.findIndex((c) => c[0] === end[0] && c[1] === end[1]) + 1);
+    const straightPart = lineTo(straightAnswer.body.geometry.coordinates, six([before[0]!.to.lng, before[0]!.to.lat]) as [number, number]);
+    expect(straightPart).toEqual([six(FROM), six([before[0]!.to.lng, before[0]!.to.lat])]);
+    const streetPart = lineTo(answer.body.geometry.coordinates, six(stop) as [number, number]);
+    expect(streetPart.length).toBeGreaterThan(3);
+    expect(streetPart[0]).toEqual(six(FROM));
+    let length = 0;
+    for (let i = 1; i < streetPart.length; i++) length += haversineMetres(...streetPart[i - 1]!, ...streetPart[i]!);
+    expect(Math.abs(length - access.distanceMeters)).toBeLessThan(1);
+    // The egress walk, measured outwards from `to`, is drawn from its stop to `to`.
+    const coordinates = answer.body.geometry.coordinates as [number, number][];
+    const [stopLng, stopLat] = six([egress.from.lng, egress.from.lat]);
+    const egressStart = coordinates.length - 1 - [...coordinates].reverse().findIndex((c) => c[0] === stopLng && c[1] === stopLat);
+    const egressPart = coordinates.slice(egressStart);
+    expect(egressPart.length).toBeGreaterThan(3);
+    expect(egressPart.at(-1)).toEqual(six(TO));
+    let egressLength = 0;
+    for (let i = 1; i < egressPart.length; i++) egressLength += haversineMetres(...egressPart[i - 1]!, ...egressPart[i]!);
+    expect(Math.abs(egressLength - egress.distanceMeters)).toBeLessThan(1);
   });
 });

@@ -26,6 +26,8 @@ export interface WalkLeg {
   departure: number;
   arrival: number;
   distanceMeters: number;
+  /** [lng, lat] from `from` to `to` along the streets, for the geometry; absent for a straight walk. */
+  line?: [number, number][];
 }
 
 export interface RideLeg {

@@ -1,8 +1,10 @@
 /** planJourneys: the Pareto set over (arrival, transfers) from a point to a point at a departure instant. */
 import type { TransitData } from '../data.ts';
-import { reconstruct, type Journey } from './journey.ts';
+import { reconstruct, type Journey, type Place } from './journey.ts';
 import type { RoadNetwork } from '../../routing/release.ts';
 import { runRaptor } from './raptor.ts';
+import { streetWalks, type Walk } from './street-walks.ts';
+import type { WalkTo } from './walk-model.ts';
 import { transitWalking } from './walking.ts';
 
 export interface JourneyRequest {
@@ -20,8 +22,8 @@ export const DEFAULT_MAX_TRANSFERS = 4;
  * Journeys of the feed `feedId` leaving `from` at or after departAt: each one arrives strictly
  * earlier than every journey with fewer transfers; earliest arrival first. A direct walk (ends
  * within MAX_WALK_METRES) counts as a journey with no transfers. Walks follow the pedestrian
- * roads of `roads` when given, else straight lines (walking.ts). Empty when nothing arrives or
- * the release has no such feed.
+ * roads of `roads` when given, else straight lines (walking.ts); the first journey's street
+ * walks then carry their line. Empty when nothing arrives or the release has no such feed.
  */
 export function planJourneys(data: TransitData, feedId: string, request: JourneyRequest, roads: RoadNetwork | null = null): Journey[] {
   const walking = transitWalking(data, feedId, roads);
@@ -47,5 +49,27 @@ export function planJourneys(data: TransitData, feedId: string, request: Journey
   // Candidates come with more rides and strictly earlier arrivals each; a ride journey with no
   // transfer beats the direct walk only by arriving earlier, which RAPTOR already required.
   const kept = candidates.filter((j, i) => !candidates.some((o, m) => m !== i && o.transfers <= j.transfers && o.arrival < j.arrival));
-  return kept.sort((a, b) => a.arrival - b.arrival || a.transfers - b.transfers);
+  kept.sort((a, b) => a.arrival - b.arrival || a.transfers - b.transfers);
+  // The first journey's street walks carry their lines for its geometry (the others have none).
+  if (roads && kept[0]) addStreetLines(data, kept[0], roads, access, egress, direct);
+  return kept;
+}
+
+/**
+ * Access, egress and the direct walk take the line of the search that measured them (egress read
+ * backwards: it was measured from the destination); a footpath gets its own street search.
+ */
+function addStreetLines(data: TransitData, journey: Journey, roads: RoadNetwork, access: WalkTo[], egress: WalkTo[], direct: Walk | null): void {
+  const stopOf = (place: Place) => (place.id === undefined ? -1 : data.stopIndex.get(place.id) ?? -1);
+  for (const leg of journey.legs) {
+    if (leg.mode !== 'walk') continue;
+    const from = stopOf(leg.from);
+    const to = stopOf(leg.to);
+    let line: [number, number][] | null | undefined;
+    if (from < 0 && to < 0) line = direct?.line?.();
+    else if (from < 0) line = access.find((a) => a.stop === to)?.line?.();
+    else if (to < 0) line = egress.find((e) => e.stop === from)?.line?.().reverse();
+    else if ([leg.from.lng, leg.from.lat, leg.to.lng, leg.to.lat].every(Number.isFinite)) line = streetWalks(roads).line([leg.from.lng, leg.from.lat], [leg.to.lng, leg.to.lat]);
+    if (line) leg.line = line;
+  }
 }

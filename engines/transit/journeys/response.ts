@@ -6,8 +6,9 @@ import type { Journey, JourneyStop, Leg } from './journey.ts';
 
 const six = (v: number) => Math.round(v * 1e6) / 1e6;
 
-/** The leg's points in order: a walk straight from end to end, a ride through every stop. */
+/** The leg's points in order: a walk along its streets or straight from end to end, a ride through every stop. */
 function legPoints(leg: Leg): [number, number][] {
+  if (leg.mode === 'walk' && leg.line) return leg.line;
   const stops: { lng: number | null; lat: number | null }[] = leg.mode === 'walk'
     ? [leg.from, leg.to]
     : [leg.from, ...leg.intermediateStops.map((s) => s.stop), leg.to];

@@ -10,7 +10,8 @@
 import { costModel, PEDESTRIAN_KMH, type CostModel } from '../../routing/cost-model.ts';
 import { endpointOnEdge, type Endpoint } from '../../routing/endpoints.ts';
 import type { RoadNetwork } from '../../routing/release.ts';
-import { searchMany, type TurnRule } from '../../routing/search.ts';
+import { routeGeometry } from '../../routing/route-geometry.ts';
+import { searchMany, searchRoute, type TurnRule } from '../../routing/search.ts';
 import { graphTurnRule } from '../../routing/turn-rule.ts';
 import { WALK_DETOUR_FACTOR, walkMetres, walkSeconds } from './walk-model.ts';
 
@@ -27,6 +28,8 @@ const PEDESTRIAN_MPS = PEDESTRIAN_KMH / 3.6;
 export interface Walk {
   seconds: number;
   metres: number;
+  /** A street walk's line from `from` to the target, built on demand (absent for a straight walk). */
+  line?: () => [number, number][];
 }
 
 type Point = readonly [number, number];
@@ -81,9 +84,24 @@ export class StreetWalks {
       const route = routes[k];
       const offRoad = start.offRoad + ends[i]!.offRoad;
       const seconds = route ? Math.ceil(route.seconds + offRoad / PEDESTRIAN_MPS - 1e-6) : Infinity;
-      out[i] = route && seconds <= maxSeconds ? { seconds, metres: route.metres + offRoad } : null;
+      const target = targets[i]!;
+      out[i] = route && seconds <= maxSeconds
+        ? { seconds, metres: route.metres + offRoad, line: () => [[from[0], from[1]], ...routeGeometry(this.roads.graph, route), [target[0], target[1]]] }
+        : null;
     });
     return out;
+  }
+
+  /**
+   * The line a street walk follows: from `from` straight to its road, along the roads, straight on
+   * to `to`; null when either end is off the street network or the roads do not join them.
+   */
+  line(from: Point, to: Point): [number, number][] | null {
+    const a = this.onRoad(from);
+    const b = this.onRoad(to);
+    if (!a || !b || a.endpoint.length === 0 || b.endpoint.length === 0) return null;
+    const route = searchRoute(this.model, a.endpoint, b.endpoint, { turnRule: this.turnRule, targetLngLat: [to[0], to[1]] });
+    return route ? [[from[0], from[1]], ...routeGeometry(this.roads.graph, route), [to[0], to[1]]] : null;
   }
 }
 

@@ -18,8 +18,10 @@ export interface WalkTo {
   /** Release-wide stop index. */
   stop: number;
   seconds: number;
-  /** Walked metres (great-circle × detour factor). */
+  /** Walked metres (great-circle × detour factor, or along the streets). */
   metres: number;
+  /** A street walk's line, from the point walked from to the stop (absent for a straight walk). */
+  line?: () => [number, number][];
 }
 
 /** Walked metres between two points: the great-circle distance × the detour factor. */

@@ -59,7 +59,7 @@ export function transitWalking(data: TransitData, feedId: string, roads: RoadNet
     const stops: WalkTo[] = [];
     hits.forEach(({ item }, i) => {
       const walk = walks[i];
-      if (walk) stops.push({ stop: item, seconds: walk.seconds, metres: walk.metres });
+      if (walk) stops.push({ stop: item, seconds: walk.seconds, metres: walk.metres, ...(walk.line ? { line: walk.line } : {}) });
     });
     return { stops: stops.sort((a, b) => a.seconds - b.seconds || a.stop - b.stop), also: reachAlso ? walks[hits.length]! : null };
   };

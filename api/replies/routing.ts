@@ -18,7 +18,8 @@ function relocationWarning({ where, metres }: Relocation): RouteWarning {
 
 const closureWhere = (c: RouteClosure) => c.road ?? c.description.slice(0, 80);
 
-function closureWarnings(closures: ClosuresNearRoute): RouteWarning[] {
+/** CLOSURE_IN_FORCE_NEAR_ROUTE and CLOSURE_SCHEDULED_NEAR_ROUTE warnings of the closures near a route. */
+export function closureWarnings(closures: ClosuresNearRoute): RouteWarning[] {
   const inForce = closures.inForce.map((c): RouteWarning => ({
     code: 'CLOSURE_IN_FORCE_NEAR_ROUTE',
     where: closureWhere(c),

@@ -196,4 +196,27 @@ describe('GET /route?mode=transit with a roads release enabled', () => {
     for (let i = 1; i < egressPart.length; i++) egressLength += haversineMetres(...egressPart[i - 1]!, ...egressPart[i]!);
     expect(Math.abs(egressLength - egress.distanceMeters)).toBeLessThan(1);
   });
+
+  it('warns of a road closure within 250 m of the journey, and has no warnings member without one', async () => {
+    const plain = await stack.get(routePath);
+    expect(plain.body.warnings).toBeUndefined();
+    const line = plain.body.geometry.coordinates as [number, number][];
+    const [lng, lat] = line[Math.floor(line.length / 2)]!;
+    const point = (dLat: number) => JSON.stringify({ type: 'Point', coordinates: [lng, lat + dLat] });
+    await stack.pool.query(
+      `INSERT INTO road_closures (jurisdiction, source_id, road, direction, description, windows, geometry, minlon, minlat, maxlon, maxlat, content_hash, fetched_at)
+       VALUES ('CA-BC', 'test/near', 'Main Street', 'both', 'water main break', '[[null, null]]', $1, $3, $4, $3, $4, 'x', now()),
+              ('CA-BC', 'test/far', 'Other Street', 'both', 'far away', '[[null, null]]', $2, $3, $5, $3, $5, 'x', now())`,
+      [point(0.0009), point(0.03), lng, lat + 0.0009, lat + 0.03],
+    );
+    stack.server!.app.closureSnapshots.invalidate();
+    try {
+      const answer = await stack.get(routePath);
+      expect(answer.status).toBe(200);
+      expect(answer.body.warnings).toEqual([expect.objectContaining({ code: 'CLOSURE_IN_FORCE_NEAR_ROUTE', where: 'Main Street', message: expect.stringContaining('water main break') })]);
+    } finally {
+      await stack.pool.query(`DELETE FROM road_closures WHERE source_id LIKE 'test/%'`);
+      stack.server!.app.closureSnapshots.invalidate();
+    }
+  });
 });

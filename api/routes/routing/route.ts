@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { closuresNearLine } from '../../../engines/road-events/closures-near-route.ts';
+import { closuresNearLine, type ClosuresNearRoute } from '../../../engines/road-events/closures-near-route.ts';
 import { RouteLine } from '../../../engines/road-events/route-line.ts';
 import { costModel } from '../../../engines/routing/cost-model.ts';
 import { planRoute } from '../../../engines/routing/plan-route.ts';
@@ -24,7 +24,7 @@ import { valueOrThrow } from '../../params/routing/checked.ts';
 import { checkRouteEnds } from '../../params/routing/locations.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { checkTransitQuery } from '../../params/routing/transit.ts';
-import { guardEngine, routeReply, type RouteFindings } from '../../replies/routing.ts';
+import { closureWarnings, guardEngine, routeReply, type RouteFindings } from '../../replies/routing.ts';
 import { routingBackend, throughValhalla } from '../../routing/backend.ts';
 
 /** GET /route: the least-cost road route between two points, with relocation, closure and truck findings. */
@@ -52,17 +52,15 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
         throw errors.badRequest('arrive_by is not supported: give depart_at', 'invalid_route_option');
       }
       const body = await transitRoute(app, request, from, to, departAt);
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(body) as never);
+      // Rides are drawn through their stops: a closure within 250 m of that line is near the journey.
+      const closures = await closuresNear(app, request, Float64Array.from(body.geometry.coordinates.flat()));
+      const warnings = closures ? closureWarnings(closures) : [];
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(warnings.length > 0 ? { ...body, warnings } : body) as never);
     }
     if (query.depart_at !== undefined) throw errors.badRequest('depart_at applies only to mode=transit', 'invalid_route_option');
     const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
     const answer = async (route: RouteFindings, truck: TruckCompliance | null) => {
-      const closures = await app.closureSnapshots.current()
-        .then((snapshot) => closuresNearLine(snapshot, new RouteLine(lineDegrees(route.line)), { now: new Date(app.now()) }))
-        .catch((err: unknown) => {
-          request.log.warn({ err }, 'route: closure snapshots unreadable; answered without closure warnings');
-          return null;
-        });
+      const closures = await closuresNear(app, request, lineDegrees(route.line));
       // Bytes skip the response serializer; RouteResponse documents them (api/replies/route-json.ts).
       return reply.type('application/json; charset=utf-8').send(routeReply(route, closures, truck) as never);
     };
@@ -76,6 +74,16 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
     }));
   });
 };
+
+/** Road closures near a line ([lng, lat] interleaved) from the stored snapshots; null (no warnings) when they cannot be read. */
+function closuresNear(app: FastifyInstance, request: FastifyRequest, lngLat: Float64Array): Promise<ClosuresNearRoute | null> {
+  return app.closureSnapshots.current()
+    .then((snapshot) => closuresNearLine(snapshot, new RouteLine(lngLat), { now: new Date(app.now()) }))
+    .catch((err: unknown) => {
+      request.log.warn({ err }, 'route: closure snapshots unreadable; answered without closure warnings');
+      return null;
+    });
+}
 
 /**
  * mode=transit: RAPTOR over the routable feed of the enabled transit release (TRANSIT_ROUTING_FEED,

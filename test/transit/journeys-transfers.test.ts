@@ -31,9 +31,23 @@ const STOPS: Record<string, [number, number]> = {
   F: [-75.002, 45.01],
   G: [-75.05, 45.05],
   H: [-74.98, 45.01],
+  // Far from the rest (25 km and more): one case each.
+  /** R7 K1 → K2 → K3: T7 lets no one off at K2, T7b does. */
+  K1: [-75.4, 45.0],
+  K2: [-75.4, 45.012],
+  K3: [-75.4, 45.024],
+  /** R8 P → Q: TA at 24:50 of one day, TB at 01:00 of the next, arriving first. */
+  P: [-75.5, 45.0],
+  Q: [-75.5, 45.012],
+  /** R9 S9 → Y9; X9 is 222 m on from Y9, within walking distance of both ends of the R9 query. */
+  S9: [-75.3, 45.1],
+  Y9: [-75.3, 45.106],
+  X9: [-75.3, 45.108],
 };
+/** The R9 query's destination: 990 m from X9, 1,212 m from Y9. */
+const NEAR_X9: [number, number] = [-75.3, 45.1169];
 
-/** Daily service, times in UTC. R1 A→B→C, R2 D→E, R3 F→G, R4 B→H, R5 H→A, R6 G→C→D; B has a 300 s change time. */
+/** Daily service, times in UTC. R1 A→B→C, R2 D→E, R3 F→G, R4 B→H, R5 H→A, R6 G→C→D, R7–R9 as above; B has a 300 s change time. */
 function transfersFeed(): FeedTexts {
   /** [stop, time, stop_headsign?, pickup_type?, drop_off_type?] */
   const trip = (id: string, route: string, calls: [string, string, string?, number?, number?][]) =>
@@ -41,8 +55,8 @@ function transfersFeed(): FeedTexts {
   return {
     'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nA1,Transfers Test,https://example.org,Etc/UTC\n',
     'stops.txt': `stop_id,stop_name,stop_lat,stop_lon\n${Object.entries(STOPS).map(([id, [lng, lat]]) => `${id},Stop ${id},${lat},${lng}`).join('\n')}\n`,
-    'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR1,A1,1,3\nR2,A1,2,3\nR3,A1,3,3\nR4,A1,4,3\nR5,A1,5,3\nR6,A1,6,3\n',
-    'trips.txt': 'route_id,service_id,trip_id,trip_headsign\nR1,DAILY,T1,C\nR2,DAILY,T2,E\nR2,DAILY,T2b,E\nR3,DAILY,T3,G\nR4,DAILY,T4,H\nR4,DAILY,T4b,H\nR5,DAILY,T5,A\nR5,DAILY,T5b,A\nR6,DAILY,T6,D\n',
+    'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR1,A1,1,3\nR2,A1,2,3\nR3,A1,3,3\nR4,A1,4,3\nR5,A1,5,3\nR6,A1,6,3\nR7,A1,7,3\nR8,A1,8,3\nR9,A1,9,3\n',
+    'trips.txt': 'route_id,service_id,trip_id,trip_headsign\nR1,DAILY,T1,C\nR2,DAILY,T2,E\nR2,DAILY,T2b,E\nR3,DAILY,T3,G\nR4,DAILY,T4,H\nR4,DAILY,T4b,H\nR5,DAILY,T5,A\nR5,DAILY,T5b,A\nR6,DAILY,T6,D\nR7,DAILY,T7,K3\nR7,DAILY,T7b,K3\nR8,DAILY,TA,Q\nR8,DAILY,TB,Q\nR9,DAILY,T9,Y9\nR9,DAILY,T9x,S9\n',
     'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence,stop_headsign,pickup_type,drop_off_type\n${[
       trip('T1', 'R1', [['A', '08:00:00', 'C via B'], ['B', '08:10:00'], ['C', '08:20:00']]),
       trip('T2', 'R2', [['D', '08:40:00'], ['E', '08:50:00']]),
@@ -54,6 +68,13 @@ function transfersFeed(): FeedTexts {
       trip('T5', 'R5', [['H', '09:00:00', undefined, 1], ['A', '09:20:00']]),
       trip('T5b', 'R5', [['H', '09:10:00'], ['A', '09:30:00']]),
       trip('T6', 'R6', [['G', '09:00:00'], ['C', '09:20:00', undefined, 0, 1], ['D', '09:25:00']]),
+      trip('T7', 'R7', [['K1', '08:00:00'], ['K2', '08:10:00', undefined, 0, 1], ['K3', '08:20:00']]),
+      trip('T7b', 'R7', [['K1', '08:05:00'], ['K2', '08:15:00'], ['K3', '08:25:00']]),
+      trip('TA', 'R8', [['P', '24:50:00'], ['Q', '25:40:00']]),
+      trip('TB', 'R8', [['P', '01:00:00'], ['Q', '01:30:00']]),
+      trip('T9', 'R9', [['S9', '08:00:00'], ['Y9', '08:02:00']]),
+      // Only served stops count: an early trip calls at X9.
+      trip('T9x', 'R9', [['X9', '05:00:00'], ['S9', '05:05:00']]),
     ].join('\n')}\n`,
     'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nDAILY,1,1,1,1,1,1,1,20260301,20260331\n',
     'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nC,D,2,1500\nB,B,2,300\nB,F,3,\n',
@@ -148,6 +169,30 @@ describe('footpaths from transfers.txt', () => {
     const toC = route('G', 'C', at('2026-03-10T08:55:00Z'))!;
     expect(rides(toC).map((r) => [tripOf(r), r.to.id.split(':').pop()])).toEqual([['T6', 'D']]);
     expect(iso(toC.arrival)).toBe(iso(at('2026-03-10T09:25:00Z') + walkSeconds(walkMetres(STOPS.D!, STOPS.C!))));
+  });
+
+  it('follows a later trip of the route where the earlier one lets no one off', () => {
+    const journey = route('K1', 'K2', at('2026-03-10T07:55:00Z'))!;
+    expect(rides(journey).map(tripOf)).toEqual(['T7b']);
+    expect(iso(journey.arrival)).toBe('2026-03-10T08:15:00Z');
+  });
+
+  it("takes the next day's 01:00 trip that arrives before the previous day's 24:50 trip", () => {
+    const journey = route('P', 'Q', at('2026-03-10T00:45:00Z'))!;
+    expect(rides(journey).map(tripOf)).toEqual(['TB']);
+    expect(iso(journey.arrival)).toBe('2026-03-10T01:30:00Z');
+  });
+
+  it('walks from the last ride to a stop it could also have walked to from the start, and egresses there', () => {
+    // X9 is within 1 km of the start (an access label at 08:00:28), but only a journey with a
+    // ride may end with an egress walk: T9 to Y9 (08:02), walk to X9, walk on to the destination.
+    const request = { from: STOPS.S9!, to: NEAR_X9, departAt: at('2026-03-10T07:45:00Z'), maxTransfers: 4 };
+    const [journey] = planJourneys(data, 'xfer', request);
+    const reference = referenceEarliestArrival(data, 'xfer', request, transitWalking(data, 'xfer')!)!;
+    const expected = at('2026-03-10T08:02:00Z') + walkSeconds(walkMetres(STOPS.Y9!, STOPS.X9!)) + walkSeconds(walkMetres(STOPS.X9!, NEAR_X9));
+    expect([iso(journey!.arrival), journey!.transfers]).toEqual([iso(expected), 0]);
+    expect(reference.arrival).toBe(expected);
+    expect(journey!.legs.map((l) => (l.mode === 'ride' ? tripOf(l) : `walk to ${l.to.id?.split(':').pop() ?? 'destination'}`))).toEqual(['T9', 'walk to X9', 'walk to destination']);
   });
 
   it("loads TriMet's type-0 rules: 7608 → 13123 is a footpath at walking time", () => {

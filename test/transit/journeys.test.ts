@@ -326,7 +326,7 @@ describe('agreement with the brute-force reference', () => {
       const oracle = connectionScan(feed, from, to, departAt);
       // The shared time-expanded reference (test/transit/journey-reference.ts) agrees on arrival and transfers.
       const shared = referenceEarliestArrival(data, feed, { from, to, departAt, maxTransfers: 4 }, transitWalking(data, feed)!);
-      if (shared && journeys.length > 0) expect([iso(journeys[0]!.arrival), journeys[0]!.transfers], label).toEqual([iso(shared.arrival), shared.transfers]);
+      if (shared) expect(journeys[0] ? [iso(journeys[0].arrival), journeys[0].transfers] : null, label).toEqual([iso(shared.arrival), shared.transfers]);
       if (!oracle) {
         // The oracles look two days ahead; the router may find a later arrival.
         for (const j of journeys) expect(j.arrival, label).toBeGreaterThan(departAt + 2 * 86_400);

@@ -82,12 +82,11 @@ export function reconstruct(
   }
   let k = target.rides;
   let stop = egressStop;
-  if (target.viaWalk) {
-    const label = result.rounds[k]!;
-    const fromStop = label.boardFrom[stop]!;
+  if (target.walk) {
+    const { from: fromStop, metres, arrival } = target.walk;
     legs.push({
       mode: 'walk', from: place(fromStop), to: place(stop),
-      departure: label.rideArrival[fromStop]!, arrival: label.boardArrival[stop]!, distanceMeters: roundMetres(label.boardWalk[stop]!),
+      departure: result.rounds[k]!.rideArrival[fromStop]!, arrival, distanceMeters: roundMetres(metres),
     });
     stop = fromStop;
   }

@@ -1,7 +1,7 @@
 /**
  * RAPTOR's view of one feed of an opened transit release, built once on first use and cached
  * per TransitData: route patterns (trips of a route and service calling at the same stop
- * sequence, split further so that no trip of a pattern overtakes another; one calendar check
+ * sequence with the same pickup and drop-off rules, split further so that no trip of a pattern overtakes another; one calendar check
  * then tells whether a whole pattern runs on a date), their trips' times, stop → patterns, and
  * straight-line footpaths (each stop's measured on first use).
  *
@@ -94,7 +94,8 @@ function buildNetwork(data: TransitData, feedId: string): TransitNetwork | null 
     const route = data.trips.route[trip]!;
     const service = data.trips.service[trip]!;
     const stops = list.map((c) => c.stop);
-    const key = `${route}|${service}|${stops.join(',')}`;
+    // Pickup and drop-off rules are part of the key: the scan follows one trip of a pattern at a time.
+    const key = `${route}|${service}|${stops.join(',')}|${list.map((c) => c.boarding).join('')}`;
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { route, service, stops, trips: [] }));
     group.trips.push({ trip, calls: list });

@@ -52,8 +52,8 @@ export interface RaptorTarget {
   /** Network stop the egress walk leaves from. */
   egressStop: number;
   egress: WalkTo;
-  /** The egress leaves from a stop reached by a footpath of round `rides` (else by its ride). */
-  viaWalk: boolean;
+  /** The footpath walked to egressStop after the last ride (from a stop its ride reached), or null: the egress follows the ride. */
+  walk: { from: number; metres: number; arrival: number } | null;
 }
 
 export interface RaptorResult {
@@ -141,41 +141,25 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
   const targets: RaptorTarget[] = [];
   /** Earliest position (in its pattern) at which each pattern is scanned this round; −1 when not queued. */
   const queuedFrom = new Int32Array(patterns.length).fill(-1);
-  // The earliest trip found by findTrip (kept in locals: it runs for every boarding stop).
-  let foundTrip = -1;
-  let foundDay = -1;
-  let foundAt = Infinity;
 
-  /** Earliest trip of pattern p leaving position i at or after `time` on any searched day. */
-  const findTrip = (p: number, i: number, time: number) => {
-    const { departures, stops, service, trips, boarding } = patterns[p]!;
+  /**
+   * Index of the earliest trip of pattern p leaving position i at or after `time` on the service
+   * day at `base` that takes passengers on there (pickup_type ≠ 1); −1 when none.
+   */
+  const findTrip = (p: number, i: number, time: number, base: number): number => {
+    const { departures, stops, trips, boarding } = patterns[p]!;
     const width = stops.length;
     const count = trips.length;
-    foundTrip = -1;
-    foundAt = Infinity;
-    for (let d = 0; d < days.length; d++) {
-      const { base, date } = days[d]!;
-      if (base >= foundAt) break;
-      if (!calendar.runs(service, date)) continue;
-      const rel = time - base;
-      let lo = 0;
-      let hi = count;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (departures[mid * width + i]! < rel) lo = mid + 1;
-        else hi = mid;
-      }
-      // Trips that take no one on here (pickup_type 1) are passed over.
-      if (boarding) while (lo < count && (boarding[lo * width + i]! & NO_PICKUP) !== 0) lo++;
-      if (lo < count) {
-        const at = base + departures[lo * width + i]!;
-        if (at < foundAt) {
-          foundTrip = lo;
-          foundDay = d;
-          foundAt = at;
-        }
-      }
+    const rel = time - base;
+    let lo = 0;
+    let hi = count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (departures[mid * width + i]! < rel) lo = mid + 1;
+      else hi = mid;
     }
+    if (boarding) while (lo < count && (boarding[lo * width + i]! & NO_PICKUP) !== 0) lo++;
+    return lo < count ? lo : -1;
   };
 
   for (let k = 1; k <= request.maxRides && marked.length > 0; k++) {
@@ -203,37 +187,42 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
     for (const p of queue) {
       const start = queuedFrom[p]!;
       queuedFrom[p] = -1;
-      const { stops, arrivals, departures, boarding } = patterns[p]!;
+      const { stops, arrivals, departures, boarding, service, trips } = patterns[p]!;
       const width = stops.length;
-      let trip = -1;
-      let day = -1;
-      let base = 0;
-      let boardPos = -1;
-      for (let i = start; i < width; i++) {
-        const stop = stops[i]!;
-        // No getting off where the trip lets no one off (drop_off_type 1).
-        if (trip >= 0 && (boarding === null || (boarding[trip * width + i]! & NO_DROP_OFF) === 0)) {
-          const arrival = base + arrivals[trip * width + i]!;
-          if (arrival < bestRide[stop]! && arrival < bestTarget) {
-            if (cur.rideArrival[stop] === Infinity) improved.push(stop);
-            bestRide[stop] = arrival;
-            cur.rideArrival[stop] = arrival;
-            cur.ridePattern[stop] = p;
-            cur.rideTrip[stop] = trip;
-            cur.rideDay[stop] = day;
-            cur.rideBoardPos[stop] = boardPos;
-            cur.rideAlightPos[stop] = i;
+      const last = (trips.length - 1) * width;
+      // Each service day's trips on their own: a pattern is FIFO within a day, not across days
+      // (a trip at 24:50 of one day leaves before, and may arrive after, one at 01:00 of the next).
+      for (let day = 0; day < days.length; day++) {
+        const { base, date } = days[day]!;
+        // Skip days whose trips have all arrived before departAt, start after the best arrival, or do not run.
+        if (base + arrivals[last + width - 1]! < request.departAt || base + departures[0]! >= bestTarget) continue;
+        if (!calendar.runs(service, date)) continue;
+        let trip = -1;
+        let boardPos = -1;
+        for (let i = start; i < width; i++) {
+          const stop = stops[i]!;
+          // No getting off where the trip lets no one off (drop_off_type 1).
+          if (trip >= 0 && (boarding === null || (boarding[trip * width + i]! & NO_DROP_OFF) === 0)) {
+            const arrival = base + arrivals[trip * width + i]!;
+            if (arrival < bestRide[stop]! && arrival < bestTarget) {
+              if (cur.rideArrival[stop] === Infinity) improved.push(stop);
+              bestRide[stop] = arrival;
+              cur.rideArrival[stop] = arrival;
+              cur.ridePattern[stop] = p;
+              cur.rideTrip[stop] = trip;
+              cur.rideDay[stop] = day;
+              cur.rideBoardPos[stop] = boardPos;
+              cur.rideAlightPos[stop] = i;
+            }
           }
-        }
-        const ready = prev.boardArrival[stop]!;
-        if (ready === Infinity) continue;
-        if (trip >= 0 && ready > base + departures[trip * width + i]!) continue;
-        findTrip(p, i, ready);
-        if (foundTrip >= 0 && (trip < 0 || foundAt < base + departures[trip * width + i]!)) {
-          trip = foundTrip;
-          day = foundDay;
-          base = days[day]!.base;
-          boardPos = i;
+          const ready = prev.boardArrival[stop]!;
+          if (ready === Infinity) continue;
+          if (trip >= 0 && ready > base + departures[trip * width + i]!) continue;
+          const found = findTrip(p, i, ready, base);
+          if (found >= 0 && (trip < 0 || departures[found * width + i]! < departures[trip * width + i]!)) {
+            trip = found;
+            boardPos = i;
+          }
         }
       }
     }
@@ -248,13 +237,25 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
         mark(stop);
       }
     }
+    // The egress walk follows the last ride, or a footpath after it (whether or not that
+    // footpath gives the stop a better boarding label: an access label there cannot egress).
+    let target = null as RaptorTarget | null;
+    const offer = (stop: number, arrival: number, walk: RaptorTarget['walk']) => {
+      const egress = egressOf.get(stop);
+      if (egress && arrival + egress.seconds < (target?.arrival ?? bestTarget)) {
+        target = { rides: k, arrival: arrival + egress.seconds, egressStop: stop, egress, walk };
+      }
+    };
     for (const stop of improved) {
       const arrival = cur.rideArrival[stop]!;
+      offer(stop, arrival, null);
       const paths = footpaths.from(stop);
       for (let f = 0; f < paths.to.length; f++) {
         const to = paths.to[f]!;
         const t = arrival + paths.seconds[f]!;
-        if (t < bestBoard[to]! && t < bestTarget) {
+        if (t >= bestTarget) break; // paths are shortest first
+        offer(to, t, { from: stop, metres: paths.metres[f]!, arrival: t });
+        if (t < bestBoard[to]!) {
           bestBoard[to] = t;
           cur.boardArrival[to] = t;
           cur.boardKind[to] = BoardKind.Walk;
@@ -264,16 +265,6 @@ export function runRaptor(data: TransitData, network: TransitNetwork, request: R
         }
       }
     }
-    // The egress walk follows the last ride, or the footpath after it.
-    let target = null as RaptorTarget | null;
-    const offer = (stop: number, arrival: number, viaWalk: boolean) => {
-      const egress = egressOf.get(stop);
-      if (egress && arrival + egress.seconds < (target?.arrival ?? bestTarget)) {
-        target = { rides: k, arrival: arrival + egress.seconds, egressStop: stop, egress, viaWalk };
-      }
-    };
-    for (const stop of improved) offer(stop, cur.rideArrival[stop]!, false);
-    for (const stop of marked) if (cur.boardKind[stop] === BoardKind.Walk) offer(stop, cur.boardArrival[stop]!, true);
     if (target) {
       targets.push(target);
       bestTarget = target.arrival;

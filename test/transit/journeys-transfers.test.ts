@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransitData } from '../../engines/transit/data.ts';
 import type { Journey, RideLeg, WalkLeg } from '../../engines/transit/journeys/journey.ts';
+import { buildFootpaths } from '../../engines/transit/journeys/footpaths.ts';
 import { planJourneys } from '../../engines/transit/journeys/plan.ts';
 import { TRANSFER_RADIUS_METRES, walkMetres, walkSeconds } from '../../engines/transit/journeys/walk-model.ts';
 import { transitWalking } from '../../engines/transit/journeys/walking.ts';
@@ -44,6 +45,9 @@ const STOPS: Record<string, [number, number]> = {
   Y9: [-75.3, 45.106],
   X9: [-75.3, 45.108],
 };
+/** Station ST with platforms ST1 and ST2, 222 m apart (R10 calls at both). */
+const STATION: [number, number] = [-75.6, 45.001];
+const PLATFORMS: Record<string, [number, number]> = { ST1: [-75.6, 45.0], ST2: [-75.6, 45.002] };
 /** The R9 query's destination: 990 m from X9, 1,212 m from Y9. */
 const NEAR_X9: [number, number] = [-75.3, 45.1169];
 
@@ -54,9 +58,13 @@ function transfersFeed(): FeedTexts {
     calls.map(([stop, time, headsign, pickup, dropOff], i) => `${id},${time},${time},${stop},${i + 1},${headsign ?? ''},${pickup ?? ''},${dropOff ?? ''}`).join('\n');
   return {
     'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nA1,Transfers Test,https://example.org,Etc/UTC\n',
-    'stops.txt': `stop_id,stop_name,stop_lat,stop_lon\n${Object.entries(STOPS).map(([id, [lng, lat]]) => `${id},Stop ${id},${lat},${lng}`).join('\n')}\n`,
-    'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR1,A1,1,3\nR2,A1,2,3\nR3,A1,3,3\nR4,A1,4,3\nR5,A1,5,3\nR6,A1,6,3\nR7,A1,7,3\nR8,A1,8,3\nR9,A1,9,3\n',
-    'trips.txt': 'route_id,service_id,trip_id,trip_headsign\nR1,DAILY,T1,C\nR2,DAILY,T2,E\nR2,DAILY,T2b,E\nR3,DAILY,T3,G\nR4,DAILY,T4,H\nR4,DAILY,T4b,H\nR5,DAILY,T5,A\nR5,DAILY,T5b,A\nR6,DAILY,T6,D\nR7,DAILY,T7,K3\nR7,DAILY,T7b,K3\nR8,DAILY,TA,Q\nR8,DAILY,TB,Q\nR9,DAILY,T9,Y9\nR9,DAILY,T9x,S9\n',
+    'stops.txt': `stop_id,stop_name,stop_lat,stop_lon,location_type,parent_station\n${[
+      ...Object.entries(STOPS).map(([id, [lng, lat]]) => `${id},Stop ${id},${lat},${lng},0,`),
+      `ST,Station,${STATION[1]},${STATION[0]},1,`,
+      ...Object.entries(PLATFORMS).map(([id, [lng, lat]]) => `${id},Platform ${id},${lat},${lng},0,ST`),
+    ].join('\n')}\n`,
+    'routes.txt': 'route_id,agency_id,route_short_name,route_type\nR1,A1,1,3\nR2,A1,2,3\nR3,A1,3,3\nR4,A1,4,3\nR5,A1,5,3\nR6,A1,6,3\nR7,A1,7,3\nR8,A1,8,3\nR9,A1,9,3\nR10,A1,10,3\n',
+    'trips.txt': 'route_id,service_id,trip_id,trip_headsign\nR1,DAILY,T1,C\nR2,DAILY,T2,E\nR2,DAILY,T2b,E\nR3,DAILY,T3,G\nR4,DAILY,T4,H\nR4,DAILY,T4b,H\nR5,DAILY,T5,A\nR5,DAILY,T5b,A\nR6,DAILY,T6,D\nR7,DAILY,T7,K3\nR7,DAILY,T7b,K3\nR8,DAILY,TA,Q\nR8,DAILY,TB,Q\nR9,DAILY,T9,Y9\nR9,DAILY,T9x,S9\nR10,DAILY,T10,ST2\n',
     'stop_times.txt': `trip_id,arrival_time,departure_time,stop_id,stop_sequence,stop_headsign,pickup_type,drop_off_type\n${[
       trip('T1', 'R1', [['A', '08:00:00', 'C via B'], ['B', '08:10:00'], ['C', '08:20:00']]),
       trip('T2', 'R2', [['D', '08:40:00'], ['E', '08:50:00']]),
@@ -75,9 +83,11 @@ function transfersFeed(): FeedTexts {
       trip('T9', 'R9', [['S9', '08:00:00'], ['Y9', '08:02:00']]),
       // Only served stops count: an early trip calls at X9.
       trip('T9x', 'R9', [['X9', '05:00:00'], ['S9', '05:05:00']]),
+      trip('T10', 'R10', [['ST1', '06:00:00'], ['ST2', '06:05:00']]),
     ].join('\n')}\n`,
     'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nDAILY,1,1,1,1,1,1,1,20260301,20260331\n',
-    'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nC,D,2,1500\nB,B,2,300\nB,F,3,\n',
+    // A station-wide 600 s rule; ST2's own 60 s rule wins for changes at ST2.
+    'transfers.txt': 'from_stop_id,to_stop_id,transfer_type,min_transfer_time\nC,D,2,1500\nB,B,2,300\nB,F,3,\nST,ST,2,600\nST2,ST2,2,60\n',
   };
 }
 
@@ -193,6 +203,35 @@ describe('footpaths from transfers.txt', () => {
     expect([iso(journey!.arrival), journey!.transfers]).toEqual([iso(expected), 0]);
     expect(reference.arrival).toBe(expected);
     expect(journey!.legs.map((l) => (l.mode === 'ride' ? tripOf(l) : `walk to ${l.to.id?.split(':').pop() ?? 'destination'}`))).toEqual(['T9', 'walk to X9', 'walk to destination']);
+  });
+
+  it('applies a rule naming a station to each of its platforms, and a platform\'s own rule over it', () => {
+    const walking = transitWalking(data, 'xfer')!;
+    expect(walking.footpaths(stop('xfer', 'ST1')).map((p) => [rawId(p.stop), p.seconds])).toEqual([['ST2', 600]]);
+    expect(walking.footpaths(stop('xfer', 'ST2')).map((p) => [rawId(p.stop), p.seconds])).toEqual([['ST1', 600]]);
+    expect(walking.changeSeconds(stop('xfer', 'ST1'))).toBe(600);
+    expect(walking.changeSeconds(stop('xfer', 'ST2'))).toBe(60);
+  });
+
+  it('keeps a rule whose walk cannot be measured as a straight walk, and measures the radius rule against its own radius', () => {
+    const network = transitWalking(data, 'trimet')!.network;
+    const calls: { to: number[]; radius: number }[] = [];
+    const unmeasured = buildFootpaths(data, network.stops, network.networkStop, (from, to, radius) => {
+      calls.push({ to: [...to], radius });
+      return to.map(() => null);
+    });
+    const from = stop('trimet', '7608');
+    const to = stop('trimet', '13123');
+    const paths = unmeasured.from(network.networkStop[from]!);
+    const metres = walkMetres([data.stops[from]!.lon!, data.stops[from]!.lat!], [data.stops[to]!.lon!, data.stops[to]!.lat!]);
+    // Only the feed's rules remain when nothing can be walked; each at its straight-line time.
+    expect([...paths.to].map((t) => network.stops[t])).toContain(to);
+    expect(paths.seconds[[...paths.to].findIndex((t) => network.stops[t] === to)]).toBe(walkSeconds(metres));
+    // Stops near 7608 that no rule names are measured within the 300 m radius, whatever its rules reach.
+    const named = new Set<number>();
+    for (let row = 0; row < data.transfers.from.length; row++) if (data.transfers.from[row] === from) named.add(data.transfers.to[row]!);
+    for (const call of calls) if (call.to.some((t) => !named.has(t))) expect(call.radius).toBe(TRANSFER_RADIUS_METRES);
+    expect(calls.some((call) => call.to.some((t) => !named.has(t)))).toBe(true);
   });
 
   it("loads TriMet's type-0 rules: 7608 → 13123 is a footpath at walking time", () => {

@@ -3,7 +3,8 @@
  * (straight line), then transfers.txt's stop-to-stop rules on top. A rule between two stops adds
  * the footpath whatever the distance (types 0, 1, 2), lengthens it to min_transfer_time
  * (type 2) or removes it (type 3); a rule of a stop with itself sets the time needed to change
- * trips there (type 2) or forbids changing there (type 3). How long each walk takes is the
+ * trips there (type 2) or forbids changing there (type 3). A rule naming a station applies to
+ * each of its stops (a rule naming the stops themselves wins). How long each walk takes is the
  * measure's: straight-line, or along the streets (street-walks.ts).
  */
 import type { TransitData } from '../data.ts';
@@ -48,10 +49,8 @@ export function buildFootpaths(data: TransitData, stops: Int32Array, networkStop
   /** transfers.txt rules between two network stops, by from stop: to → minimum seconds, or −1 for type 3. */
   const rules = new Map<number, Map<number, number>>();
   const { transfers } = data;
-  for (let row = 0; row < transfers.from.length; row++) {
-    const from = networkStop[transfers.from[row]!]!;
-    const to = networkStop[transfers.to[row]!]!;
-    if (from < 0 || to < 0) continue;
+  const apply = (row: number, from: number, to: number) => {
+    if (from < 0 || to < 0) return;
     const type = transfers.type[row]!;
     const minimum = type === TransferType.MinimumTime ? Math.max(0, transfers.minSeconds[row]!) : 0;
     if (from === to) changeSeconds[from] = type === TransferType.NotPossible ? Infinity : minimum;
@@ -59,37 +58,50 @@ export function buildFootpaths(data: TransitData, stops: Int32Array, networkStop
       if (!rules.has(from)) rules.set(from, new Map());
       rules.get(from)!.set(to, type === TransferType.NotPossible ? -1 : minimum);
     }
+  };
+  // A rule naming a station holds for every stop of it; a rule naming the stops themselves wins.
+  const members = (stop: number) => data.stopMembers[stop] ?? [stop];
+  const isStation = (stop: number) => members(stop).length > 1;
+  for (const stationRules of [true, false]) {
+    for (let row = 0; row < transfers.from.length; row++) {
+      const from = transfers.from[row]!;
+      const to = transfers.to[row]!;
+      if ((isStation(from) || isStation(to)) !== stationRules) continue;
+      for (const a of members(from)) for (const b of members(to)) apply(row, networkStop[a]!, networkStop[b]!);
+    }
   }
 
   const measured: (StopFootpaths | undefined)[] = new Array(stops.length);
   const footpathsOf = (s: number): StopFootpaths => {
     const stop = stops[s]!;
     const at = stopPoint(data, stop);
-    /** Candidate network stops → minimum seconds (0 for the radius rule). */
-    const candidates = new Map<number, number>();
+    const ruled = rules.get(s) ?? new Map<number, number>();
+    /** Stops within the radius that no rule names, and the rules' targets (minimum seconds each). */
+    const near: number[] = [];
     if (at) {
       for (const { item } of data.grid.within(at[0], at[1], TRANSFER_RADIUS_METRES, Number.MAX_SAFE_INTEGER)) {
         const to = networkStop[item]!;
-        if (to >= 0 && to !== s) candidates.set(to, 0);
+        if (to >= 0 && to !== s && !ruled.has(to)) near.push(to);
       }
     }
-    const ruled = rules.get(s) ?? new Map<number, number>();
-    for (const [to, minimum] of ruled) {
-      if (minimum < 0) candidates.delete(to);
-      else candidates.set(to, minimum);
-    }
-    const targets = [...candidates.keys()];
+    const named = [...ruled].filter(([, minimum]) => minimum >= 0).map(([to]) => to);
+    const points = named.map((to) => stopPoint(data, stops[to]!));
+    // The rules' own radius is their farthest stop, so the radius rule's limit stays its own.
     let radius = TRANSFER_RADIUS_METRES;
-    for (const to of targets) {
-      const b = stopPoint(data, stops[to]!);
-      if (at && b) radius = Math.max(radius, haversineMetres(at[0], at[1], b[0], b[1]));
-    }
-    const walks = targets.length > 0 ? measure(stop, targets.map((t) => stops[t]!), radius) : [];
+    for (const b of points) if (at && b) radius = Math.max(radius, haversineMetres(at[0], at[1], b[0], b[1]));
+    const nearWalks = near.length > 0 ? measure(stop, near.map((t) => stops[t]!), TRANSFER_RADIUS_METRES) : [];
+    const namedWalks = named.length > 0 ? measure(stop, named.map((t) => stops[t]!), radius) : [];
     const list: { to: number; seconds: number; metres: number }[] = [];
-    targets.forEach((to, i) => {
-      // A feed's rule stands even where no walk can be measured (no position, or no street way).
-      const walk = walks[i] ?? (ruled.has(to) ? { seconds: 0, metres: 0 } : null);
-      if (walk) list.push({ to, seconds: Math.max(walk.seconds, candidates.get(to)!), metres: walk.metres });
+    near.forEach((to, i) => {
+      const walk = nearWalks[i];
+      if (walk) list.push({ to, seconds: walk.seconds, metres: walk.metres });
+    });
+    named.forEach((to, i) => {
+      // A feed's rule stands even where no walk is measured: straight-line, or no time at all
+      // between stops without a position; min_transfer_time is its least.
+      const b = points[i];
+      const walk = namedWalks[i] ?? (at && b ? straightWalk(at, b) : { seconds: 0, metres: 0 });
+      list.push({ to, seconds: Math.max(walk.seconds, ruled.get(to)!), metres: walk.metres });
     });
     list.sort((x, y) => x.seconds - y.seconds || x.to - y.to);
     return {

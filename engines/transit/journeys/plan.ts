@@ -57,7 +57,8 @@ export function planJourneys(data: TransitData, feedId: string, request: Journey
 
 /**
  * Access, egress and the direct walk take the line of the search that measured them (egress read
- * backwards: it was measured from the destination); a footpath gets its own street search.
+ * backwards: it was measured from the destination); a footpath gets its own street search, no
+ * longer than the footpath takes.
  */
 function addStreetLines(data: TransitData, journey: Journey, roads: RoadNetwork, access: WalkTo[], egress: WalkTo[], direct: Walk | null): void {
   const stopOf = (place: Place) => (place.id === undefined ? -1 : data.stopIndex.get(place.id) ?? -1);
@@ -69,7 +70,7 @@ function addStreetLines(data: TransitData, journey: Journey, roads: RoadNetwork,
     if (from < 0 && to < 0) line = direct?.line?.();
     else if (from < 0) line = access.find((a) => a.stop === to)?.line?.();
     else if (to < 0) line = egress.find((e) => e.stop === from)?.line?.().reverse();
-    else if ([leg.from.lng, leg.from.lat, leg.to.lng, leg.to.lat].every(Number.isFinite)) line = streetWalks(roads).line([leg.from.lng, leg.from.lat], [leg.to.lng, leg.to.lat]);
+    else if ([leg.from.lng, leg.from.lat, leg.to.lng, leg.to.lat].every(Number.isFinite)) line = streetWalks(roads).line([leg.from.lng, leg.from.lat], [leg.to.lng, leg.to.lat], leg.arrival - leg.departure);
     if (line) leg.line = line;
   }
 }

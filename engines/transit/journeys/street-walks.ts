@@ -11,7 +11,7 @@ import { costModel, PEDESTRIAN_KMH, type CostModel } from '../../routing/cost-mo
 import { endpointOnEdge, type Endpoint } from '../../routing/endpoints.ts';
 import type { RoadNetwork } from '../../routing/release.ts';
 import { routeGeometry } from '../../routing/route-geometry.ts';
-import { searchMany, searchRoute, type TurnRule } from '../../routing/search.ts';
+import { searchMany, type TurnRule } from '../../routing/search.ts';
 import { graphTurnRule } from '../../routing/turn-rule.ts';
 import { WALK_DETOUR_FACTOR, walkMetres, walkSeconds } from './walk-model.ts';
 
@@ -93,14 +93,15 @@ export class StreetWalks {
   }
 
   /**
-   * The line a street walk follows: from `from` straight to its road, along the roads, straight on
-   * to `to`; null when either end is off the street network or the roads do not join them.
+   * The line a street walk of at most maxSeconds follows: from `from` straight to its road, along
+   * the roads, straight on to `to`; null when either end is off the street network or the roads
+   * do not join them within maxSeconds.
    */
-  line(from: Point, to: Point): [number, number][] | null {
+  line(from: Point, to: Point, maxSeconds: number): [number, number][] | null {
     const a = this.onRoad(from);
     const b = this.onRoad(to);
     if (!a || !b || a.endpoint.length === 0 || b.endpoint.length === 0) return null;
-    const route = searchRoute(this.model, a.endpoint, b.endpoint, { turnRule: this.turnRule, targetLngLat: [to[0], to[1]] });
+    const [route] = searchMany(this.model, a.endpoint, [b.endpoint], { turnRule: this.turnRule, aStarTarget: [to[0], to[1]], maxCost: maxSeconds });
     return route ? [[from[0], from[1]], ...routeGeometry(this.roads.graph, route), [to[0], to[1]]] : null;
   }
 }

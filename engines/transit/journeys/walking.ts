@@ -21,7 +21,7 @@ export interface TransitWalking {
   paths: Footpaths;
   /** The feed's served stops within MAX_WALK_METRES (great-circle) of the point that a walk reaches, shortest walk first. */
   accessStops(point: Point): WalkTo[];
-  /** The same read backwards (pedestrian roads are two-way). */
+  /** The same read backwards: walks measured outwards from the point (exact for straight lines; on the streets, a slope or oneway:foot counts in that direction). */
   egressStops(point: Point): WalkTo[];
   /** Stops a transfer may walk to from `stop` (itself excluded), shortest first. */
   footpaths(stop: number): WalkTo[];

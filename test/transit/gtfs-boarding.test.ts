@@ -1,15 +1,14 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_DROP_OFF, NO_PICKUP, type TransitData } from '../../engines/transit/data.ts';
 import { openTransitRelease } from '../../engines/transit/release.ts';
-import { prepareTransitRelease, type TransitCoverageEntry } from '../../ingest/gtfs/release.ts';
+import type { TransitCoverageEntry } from '../../ingest/gtfs/release.ts';
 import type { BuildOutcome } from '../../releases/publish.ts';
-import type { Manifest } from '../../schemas/manifest.ts';
 import { TRANSIT_DATABASE_FILE } from '../../schemas/transit-release.ts';
 import { openTransit, smallFeed, writeFeedDir, type FeedTexts } from '../support/gtfs-fixtures.ts';
+import { buildTransitRelease, openChangedCopy, testManifest } from '../support/transit-builds.ts';
 import { sharedData } from '../support/paths.ts';
 import { readGtfsZip, type Table } from '../support/transit-api-oracle.ts';
 
@@ -21,7 +20,6 @@ import { readGtfsZip, type Table } from '../support/transit-api-oracle.ts';
  */
 
 const TRIMET_ZIP = sharedData('gtfs', 'transitland-trimet-2routes.zip');
-const manifest = (id: string) => ({ id, created_at: '2026-01-01T00:00:00Z', content_hash: 'test' }) as unknown as Manifest;
 
 /** [pickup_type, drop_off_type] of the small feed's one trip, by stop_sequence 1…8. */
 const MINI_VALUES: [string, string][] = [
@@ -58,15 +56,6 @@ let staging: string;
 let data: TransitData;
 let trimetStopTimes: Table;
 
-async function build(name: string, feeds: { id: string; source: string }[]): Promise<{ outcome: BuildOutcome; staging: string }> {
-  const spec = await prepareTransitRelease(
-    feeds.map((f) => ({ ...f, licence: 'test', attribution: 'test' })),
-    { workDir: path.join(root, `work-${name}`), fetchTimeoutMs: 5000, maxDownloadBytes: 50 * 1024 * 1024 },
-  );
-  const dir = await mkdtemp(path.join(root, `staging-${name}-`));
-  return { outcome: await spec.build(dir), staging: dir };
-}
-
 /** The boarding bits of one feed's loaded stop times, keyed by raw trip_id and stop_sequence. */
 function loadedBoarding(loaded: TransitData, feedId: string): Map<string, number> {
   const prefix = `svc:transit:trip:${feedId}:`;
@@ -84,12 +73,12 @@ function loadedBoarding(loaded: TransitData, feedId: string): Map<string, number
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'gtfs-boarding-'));
-  ({ outcome, staging } = await build('main', [
+  ({ outcome, staging } = await buildTransitRelease(root, 'main', [
     { id: 'trimet', source: TRIMET_ZIP },
     { id: 'mini', source: await writeFeedDir(path.join(root, 'mini'), boardingFeed()) },
     { id: 'plain', source: await writeFeedDir(path.join(root, 'plain'), smallFeed()) },
   ]));
-  data = await openTransitRelease(staging, manifest('boarding-test'));
+  data = await openTransitRelease(staging, testManifest('boarding-test'));
   trimetStopTimes = (await readGtfsZip(TRIMET_ZIP))['stop_times.txt']!;
 });
 
@@ -165,29 +154,14 @@ describe('TransitData.stopTimes.boarding', () => {
   });
 
   it('is all zeros for a release written before the columns existed', async () => {
-    const old = await mkdtemp(path.join(root, 'no-boarding-'));
-    await copyFile(path.join(staging, TRANSIT_DATABASE_FILE), path.join(old, TRANSIT_DATABASE_FILE));
-    const instance = await DuckDBInstance.create(path.join(old, TRANSIT_DATABASE_FILE));
-    const connection = await instance.connect();
-    await connection.run('ALTER TABLE stop_times DROP COLUMN pickup_type');
-    await connection.run('ALTER TABLE stop_times DROP COLUMN drop_off_type');
-    connection.closeSync();
-    instance.closeSync();
-    const loaded = await openTransitRelease(old, manifest('no-boarding'));
+    const loaded = await openChangedCopy(root, staging, 'no-boarding', ['ALTER TABLE stop_times DROP COLUMN pickup_type', 'ALTER TABLE stop_times DROP COLUMN drop_off_type']);
     expect(loaded.stopTimes.trip).toHaveLength(data.stopTimes.trip.length);
     expect(loaded.stopTimes.boarding).toHaveLength(data.stopTimes.trip.length);
     expect(loaded.stopTimes.boarding.every((b) => b === 0)).toBe(true);
   });
 
   it('keeps the pickup bits of a release with pickup_type only', async () => {
-    const old = await mkdtemp(path.join(root, 'pickup-only-'));
-    await copyFile(path.join(staging, TRANSIT_DATABASE_FILE), path.join(old, TRANSIT_DATABASE_FILE));
-    const instance = await DuckDBInstance.create(path.join(old, TRANSIT_DATABASE_FILE));
-    const connection = await instance.connect();
-    await connection.run('ALTER TABLE stop_times DROP COLUMN drop_off_type');
-    connection.closeSync();
-    instance.closeSync();
-    const loaded = await openTransitRelease(old, manifest('pickup-only'));
+    const loaded = await openChangedCopy(root, staging, 'pickup-only', ['ALTER TABLE stop_times DROP COLUMN drop_off_type']);
     const mini = loadedBoarding(loaded, 'mini');
     expect(MINI_VALUES.map((_, i) => mini.get(`T1#${i + 1}`))).toEqual(MINI_BITS.map((b) => b & NO_PICKUP));
   });

@@ -1,15 +1,14 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransitData } from '../../engines/transit/data.ts';
 import { openTransitRelease } from '../../engines/transit/release.ts';
-import { prepareTransitRelease, type TransitCoverageEntry } from '../../ingest/gtfs/release.ts';
+import type { TransitCoverageEntry } from '../../ingest/gtfs/release.ts';
 import type { BuildOutcome } from '../../releases/publish.ts';
-import type { Manifest } from '../../schemas/manifest.ts';
 import { TRANSIT_DATABASE_FILE } from '../../schemas/transit-release.ts';
 import { openTransit, smallFeed, writeFeedDir, type FeedTexts } from '../support/gtfs-fixtures.ts';
+import { buildTransitRelease, openChangedCopy, testManifest } from '../support/transit-builds.ts';
 import { sharedData } from '../support/paths.ts';
 import { readGtfsZip } from '../support/transit-api-oracle.ts';
 
@@ -20,7 +19,6 @@ import { readGtfsZip } from '../support/transit-api-oracle.ts';
  */
 
 const TRIMET_ZIP = sharedData('gtfs', 'transitland-trimet-2routes.zip');
-const manifest = (id: string) => ({ id, created_at: '2026-01-01T00:00:00Z', content_hash: 'test' }) as unknown as Manifest;
 
 /** smallFeed plus a third stop and a transfers.txt of kept, duplicate, invalid and unused rows. */
 function transfersFeed(): FeedTexts {
@@ -58,15 +56,6 @@ let outcome: BuildOutcome;
 let staging: string;
 let data: TransitData;
 
-async function build(name: string, feeds: { id: string; source: string }[]): Promise<{ outcome: BuildOutcome; staging: string }> {
-  const spec = await prepareTransitRelease(
-    feeds.map((f) => ({ ...f, licence: 'test', attribution: 'test' })),
-    { workDir: path.join(root, `work-${name}`), fetchTimeoutMs: 5000, maxDownloadBytes: 50 * 1024 * 1024 },
-  );
-  const dir = await mkdtemp(path.join(root, `staging-${name}-`));
-  return { outcome: await spec.build(dir), staging: dir };
-}
-
 /** The transfers of one feed as (raw from, raw to, type, min secs), read back from TransitData. */
 function loadedTransfers(loaded: TransitData, feedId: string): [string, string, number, number][] {
   const prefix = `svc:transit:stop:${feedId}:`;
@@ -81,11 +70,11 @@ function loadedTransfers(loaded: TransitData, feedId: string): [string, string, 
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'gtfs-transfers-'));
-  ({ outcome, staging } = await build('main', [
+  ({ outcome, staging } = await buildTransitRelease(root, 'main', [
     { id: 'trimet', source: TRIMET_ZIP },
     { id: 'mini', source: await writeFeedDir(path.join(root, 'mini'), transfersFeed()) },
   ]));
-  data = await openTransitRelease(staging, manifest('transfers-test'));
+  data = await openTransitRelease(staging, testManifest('transfers-test'));
 });
 
 afterAll(async () => {
@@ -156,22 +145,15 @@ describe('TransitData.transfers', () => {
   });
 
   it('is empty for a feed without transfers.txt', async () => {
-    const plain = await build('plain', [{ id: 'plain', source: await writeFeedDir(path.join(root, 'plain'), smallFeed()) }]);
+    const plain = await buildTransitRelease(root, 'plain', [{ id: 'plain', source: await writeFeedDir(path.join(root, 'plain'), smallFeed()) }]);
     expect(plain.outcome.stats).toMatchObject({ transfers: 0 });
     expect(plain.outcome.coverage?.[0]).not.toHaveProperty('warnings');
-    const loaded = await openTransitRelease(plain.staging, manifest('plain'));
+    const loaded = await openTransitRelease(plain.staging, testManifest('plain'));
     expect(loaded.transfers).toEqual({ from: new Int32Array(0), to: new Int32Array(0), type: new Int8Array(0), minSeconds: new Int32Array(0) });
   });
 
   it('is empty for a schema-1 release, which has no transfers table', async () => {
-    const old = await mkdtemp(path.join(root, 'schema1-'));
-    await copyFile(path.join(staging, TRANSIT_DATABASE_FILE), path.join(old, TRANSIT_DATABASE_FILE));
-    const instance = await DuckDBInstance.create(path.join(old, TRANSIT_DATABASE_FILE));
-    const connection = await instance.connect();
-    await connection.run('DROP TABLE transfers');
-    connection.closeSync();
-    instance.closeSync();
-    const loaded = await openTransitRelease(old, manifest('schema1'));
+    const loaded = await openChangedCopy(root, staging, 'schema1', ['DROP TABLE transfers']);
     expect(loaded.transfers.from).toHaveLength(0);
     expect(loaded.transfers.minSeconds).toHaveLength(0);
     expect(loaded.stops).toHaveLength(data.stops.length);

@@ -13,6 +13,7 @@ import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { writeFeedDir, type FeedTexts } from '../support/gtfs-fixtures.ts';
 import { feedSpec } from '../support/transit-api-stack.ts';
+import { testManifest } from '../support/transit-builds.ts';
 import { referenceEarliestArrival } from './journey-reference.ts';
 
 /*
@@ -103,7 +104,7 @@ beforeAll(async () => {
   ], { workDir: path.join(root, 'work'), fetchTimeoutMs: 10_000, maxDownloadBytes: 100 * 1024 * 1024 });
   const staging = await mkdtemp(path.join(root, 'staging-'));
   await spec.build(staging);
-  data = await openTransitRelease(staging, { id: 'journeys-transfers', created_at: '2026-01-01T00:00:00Z', content_hash: 'test' } as never);
+  data = await openTransitRelease(staging, testManifest('journeys-transfers'));
 }, 180_000);
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { openTransitRelease } from '../../engines/transit/release.ts';
 import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { feedSpec } from '../support/transit-api-stack.ts';
+import { testManifest } from '../support/transit-builds.ts';
 import { referenceEarliestArrival } from './journey-reference.ts';
 
 /*
@@ -36,7 +37,7 @@ beforeAll(async () => {
     feedSpec('via', 'ca-via-rail-better-via-gtfs.zip'),
   ], { workDir, fetchTimeoutMs: 10_000, maxDownloadBytes: 100 * 1024 * 1024 });
   await spec.build(stagingDir);
-  data = await openTransitRelease(stagingDir, { id: 'journeys-test', created_at: '2026-01-01T00:00:00Z', content_hash: 'test' } as never);
+  data = await openTransitRelease(stagingDir, testManifest('journeys-test'));
 }, 180_000);
 
 afterAll(async () => {

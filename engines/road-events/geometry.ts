@@ -6,6 +6,7 @@
  */
 import type { BBox } from '../../lib/geo/bbox.ts';
 import { haversineMetres, METRES_PER_DEGREE } from '../../lib/geo/haversine.ts';
+import { nearestFractionToOrigin } from '../../lib/geo/planar.ts';
 
 export type Position = [number, number];
 
@@ -141,9 +142,7 @@ export function pointSegmentMetres(lon: number, lat: number, a: Position, b: Pos
   const k = Math.cos(lat * RAD);
   const ax = (a[0] - lon) * k, ay = a[1] - lat;
   const bx = (b[0] - lon) * k, by = b[1] - lat;
-  const dx = bx - ax, dy = by - ay;
-  const lengthSq = dx * dx + dy * dy;
-  const t = lengthSq === 0 ? 0 : Math.min(1, Math.max(0, -(ax * dx + ay * dy) / lengthSq));
+  const t = nearestFractionToOrigin(ax, ay, bx, by);
   return haversineMetres(lon, lat, a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]));
 }
 
@@ -165,10 +164,8 @@ export function pointGeometryMetres(lon: number, lat: number, g: RoadGeometry): 
     }
     for (let i = 1; i < part.length; i++) {
       const bx = (part[i]![0] - lon) * k, by = part[i]![1] - lat;
-      const dx = bx - ax, dy = by - ay;
-      const lengthSq = dx * dx + dy * dy;
-      const t = lengthSq === 0 ? 0 : Math.min(1, Math.max(0, -(ax * dx + ay * dy) / lengthSq));
-      const fx = ax + t * dx, fy = ay + t * dy;
+      const t = nearestFractionToOrigin(ax, ay, bx, by);
+      const fx = ax + t * (bx - ax), fy = ay + t * (by - ay);
       if (fx * fx + fy * fy < bestSq) {
         bestSq = fx * fx + fy * fy;
         bestLon = lon + fx / k;

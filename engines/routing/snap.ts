@@ -6,6 +6,7 @@
  */
 import Flatbush from 'flatbush';
 import { haversineMetres, METRES_PER_DEGREE } from '../../lib/geo/haversine.ts';
+import { nearestFractionToOrigin } from '../../lib/geo/planar.ts';
 import { costModel, type CostModel } from './cost-model.ts';
 import { NO_EDGE, fromMicroDegrees } from './graph-format.ts';
 import type { Mode } from './modes.ts';
@@ -96,12 +97,9 @@ export class SnapIndex {
     const y0 = (fromMicroDegrees(s[2 * piece + 1]!) - lat) * METRES_PER_DEGREE;
     const x1 = (fromMicroDegrees(s[2 * piece + 2]!) - lng) * cos * METRES_PER_DEGREE;
     const y1 = (fromMicroDegrees(s[2 * piece + 3]!) - lat) * METRES_PER_DEGREE;
-    const dx = x1 - x0;
-    const dy = y1 - y0;
-    const len2 = dx * dx + dy * dy;
-    const t = len2 > 0 ? Math.min(1, Math.max(0, -(x0 * dx + y0 * dy) / len2)) : 0;
-    const px = x0 + t * dx;
-    const py = y0 + t * dy;
+    const t = nearestFractionToOrigin(x0, y0, x1, y1);
+    const px = x0 + t * (x1 - x0);
+    const py = y0 + t * (y1 - y0);
     return { t, d2: px * px + py * py };
   }
 

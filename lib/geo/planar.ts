@@ -1,6 +1,6 @@
 /**
  * Exact planar predicates on lng/lat coordinates (a ring is a flat [x0, y0, x1, y1, ...] array,
- * closed or not). Points on an edge or a vertex count as inside: a point on a shared boundary
+ * closed or not), and the nearest point of a segment in a local plane. Points on an edge or a vertex count as inside: a point on a shared boundary
  * belongs to both neighbours, so identify never answers "nowhere" on a border.
  */
 
@@ -19,6 +19,17 @@ export function ringSide(ring: Ring, x: number, y: number): 1 | 0 | -1 {
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside ? 1 : 0;
+}
+
+/**
+ * The fraction (0 to 1) along segment a–b of its point nearest the origin, in a plane (callers
+ * centre their frame on the point they project); 0 for a segment of no length.
+ */
+export function nearestFractionToOrigin(ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const lengthSq = dx * dx + dy * dy;
+  return lengthSq === 0 ? 0 : Math.min(1, Math.max(0, -(ax * dx + ay * dy) / lengthSq));
 }
 
 function onSegment(ax: number, ay: number, bx: number, by: number, x: number, y: number): boolean {

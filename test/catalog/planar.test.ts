@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineTouchesBox, polygonContains, polygonTouchesBox, ringArea, ringSide } from '../../lib/geo/planar.ts';
+import { lineTouchesBox, nearestFractionToOrigin, polygonContains, polygonTouchesBox, ringArea, ringSide } from '../../lib/geo/planar.ts';
 
 const square = [0, 0, 10, 0, 10, 10, 0, 10, 0, 0];
 const hole = [4, 4, 4, 6, 6, 6, 6, 4, 4, 4];
@@ -40,5 +40,12 @@ describe('planar predicates (lib/geo/planar.ts)', () => {
   it('measures signed area (counter-clockwise positive)', () => {
     expect(ringArea(square)).toBe(100);
     expect(ringArea(hole)).toBe(-4);
+  });
+
+  it('projects the origin onto a segment: inside it, clamped to either end, or 0 for no length', () => {
+    expect(nearestFractionToOrigin(-1, 1, 3, 1)).toBe(0.25);
+    expect(nearestFractionToOrigin(1, 1, 3, 1)).toBe(0);
+    expect(nearestFractionToOrigin(-3, 1, -1, 1)).toBe(1);
+    expect(nearestFractionToOrigin(2, 2, 2, 2)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
  * to nothing: its fix is reported unmatched.
  */
 import { haversineMetres } from '../../../lib/geo/haversine.ts';
+import { nearestFractionToOrigin } from '../../../lib/geo/planar.ts';
 import type { CostModel } from '../cost-model.ts';
 import { fromMicroDegrees, toMicroDegrees } from '../graph-format.ts';
 import { routeLineMicro } from '../route-geometry.ts';
@@ -70,12 +71,9 @@ function projectOnPieces(pieces: readonly Piece[], fix: TraceFix): { lng: number
       const y0 = fromMicroDegrees(line[p + 1]!) - fix.lat;
       const x1 = (fromMicroDegrees(line[p + 2]!) - fix.lng) * cos;
       const y1 = fromMicroDegrees(line[p + 3]!) - fix.lat;
-      const dx = x1 - x0;
-      const dy = y1 - y0;
-      const len2 = dx * dx + dy * dy;
-      const t = len2 > 0 ? Math.min(1, Math.max(0, -(x0 * dx + y0 * dy) / len2)) : 0;
-      const px = x0 + t * dx;
-      const py = y0 + t * dy;
+      const t = nearestFractionToOrigin(x0, y0, x1, y1);
+      const px = x0 + t * (x1 - x0);
+      const py = y0 + t * (y1 - y0);
       const d2 = px * px + py * py;
       if (d2 < bestD2) {
         bestD2 = d2;

@@ -28,6 +28,7 @@ import { enableRelease } from '../../releases/registry.ts';
 import { createTestEnv } from '../../test/support/env.ts';
 import { REPO_ROOT } from '../../test/support/paths.ts';
 import { referenceEarliestArrival, tripIndexOf, type LngLat, type ReferenceAnswer } from '../../test/transit/journey-reference.ts';
+import { transitNetwork } from '../../engines/transit/journeys/network.ts';
 import { planJourneys } from '../../engines/transit/journeys/plan.ts';
 import { transitWalking } from '../../engines/transit/journeys/walking.ts';
 import { freePort, startCanmap, treeMemoryOf } from '../geocoding/processes.ts';
@@ -134,6 +135,9 @@ try {
   started = performance.now();
   const data = await openTransitRelease(release.path, release.manifest);
   const openSeconds = (performance.now() - started) / 1000;
+  started = performance.now();
+  transitNetwork(data, FEED_ID);
+  const networkSeconds = (performance.now() - started) / 1000;
   const queries = drawQueries(data, FEED_ID, queryCount, seed);
   const walking = transitWalking(data, FEED_ID)!;
 
@@ -224,7 +228,7 @@ try {
     `machine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version};`
       + ` load average at the end ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; autocannon in this process on the same cores`,
     `release: ${path.relative(REPO_ROOT, feedDir)} → ${release.id}, ${release.manifest.stats.stop_times} stop_times, built in ${buildSeconds.toFixed(0)} s;`
-      + ` opened in-process in ${openSeconds.toFixed(1)} s; canmap serve (${apiProcesses} process${apiProcesses > 1 ? 'es' : ''}) served it after ${startupSeconds.toFixed(1)} s,`
+      + ` opened in-process in ${openSeconds.toFixed(1)} s, its RAPTOR network built in ${networkSeconds.toFixed(1)} s; canmap serve (${apiProcesses} process${apiProcesses > 1 ? 'es' : ''}) served it after ${startupSeconds.toFixed(1)} s,`
       + ` RSS after the run ${(memory.rss / 2 ** 30).toFixed(2)} GiB`,
     `queries: ${queries.length} (seed ${seed}, maxTransfers ${MAX_TRANSFERS} in-process), from/to within 300 m of two random served stops, depart_at 06:00–21:00 local on a random service date`,
     'walking: engines/transit/journeys/walking.ts (straight line × 1.25 at 1.2 m/s, 1 km access and egress, 300 m and transfers.txt footpaths), for the router and the reference',

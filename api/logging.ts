@@ -1,8 +1,32 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** Replaces the value of every `key=` query parameter, so logged URLs never carry an API key. */
+/** Query parameters whose values are credentials: the API key and the one-use login token. */
+const SECRET_PARAMS = new Set(['key', 'token']);
+
+/** A query parameter's name as the query-string parser reads it ('+' is a space, %XX decoded); the raw name when undecodable. */
+function decodedName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The URL with the value of every credential parameter replaced, judged by the decoded name so
+ * that `?%6Bey=` (which authenticates as `key`) is redacted too; the rest stays as sent.
+ */
 export function redactKeyParam(url: string): string {
-  return url.includes('key=') || url.includes('token=') ? url.replace(/([?&](?:key|token)=)[^&#]*/gi, '$1[redacted]') : url;
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hash = url.indexOf('#', q);
+  const end = hash < 0 ? url.length : hash;
+  const pairs = url.slice(q + 1, end).split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    const name = eq < 0 ? pair : pair.slice(0, eq);
+    return eq >= 0 && SECRET_PARAMS.has(decodedName(name).toLowerCase()) ? `${name}=[redacted]` : pair;
+  });
+  return `${url.slice(0, q + 1)}${pairs.join('&')}${url.slice(end)}`;
 }
 
 /**

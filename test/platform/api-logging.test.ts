@@ -106,6 +106,20 @@ describe('request log', () => {
     expect(raw).not.toContain(token);
   });
 
+  it('redacts by the decoded parameter name: a percent-encoded key or token is redacted too', async () => {
+    const res = await fetch(`${origin}/openapi.json?%6Bey=${key}&x=%6Bey`);
+    expect(res.status).toBe(200);
+    const line = await lineWhere((l) => l.msg === 'request');
+    expect(line.url).toBe('/openapi.json?%6Bey=[redacted]&x=%6Bey');
+    expect(raw).not.toContain(key);
+
+    raw = '';
+    const token = 'cml_percent-encoded-token-name';
+    expect((await fetch(`${origin}/account/login?%74oken=${token}`)).status).toBe(401);
+    expect((await lineWhere((l) => l.msg === 'request')).url).toBe('/account/login?%74oken=[redacted]');
+    expect(raw).not.toContain(token);
+  });
+
   it('a client that aborts mid-body is one info line without a stack, never an error', async () => {
     await abandon(`POST /test/json?key=${key}`, 1000, '{"name": "abc');
     const line = await lineWhere((l) => l.msg === 'request aborted');

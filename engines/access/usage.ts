@@ -51,8 +51,9 @@ export interface UsageFilter {
   keyId?: string;
 }
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MONTH = /^(\d{4})-(\d{2})$/;
+// Years 0001 to 9999: there is no year 0 in Postgres dates (JavaScript's Date accepts one).
+const DAY = /^(?!0000)(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH = /^(?!0000)(\d{4})-(\d{2})$/;
 
 export class UsageInputError extends Error {}
 

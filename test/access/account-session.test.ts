@@ -283,7 +283,7 @@ describe('GET /account/me and /account/usage', () => {
 
   it('a bad month is 400 bad_request naming it (after the session check)', async () => {
     const session = await signIn('alice');
-    for (const month of ['2025-13', '2025-3', 'march', '']) {
+    for (const month of ['2025-13', '2025-3', 'march', '', '0000-01']) {
       const res = await withSession(session, `/account/usage?month=${month}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: `month must be YYYY-MM, got "${month}"`, code: 'bad_request' });

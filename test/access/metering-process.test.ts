@@ -110,5 +110,10 @@ describe('canmap serve: metering across processes and a SIGKILL', () => {
     expect(table.stdout).toMatch(/dev:transit/);
     expect(table.stdout).toMatch(/billable calls {2}\d+/);
     expect((await runCanmap(['usage', '--month', '2026-13'], env.env)).code).toBe(2);
+    // Year 0 is a valid JavaScript date but not a Postgres one: the usage line, never the database's error.
+    const yearZero = await runCanmap(['usage', '--month', '0000-01'], env.env);
+    expect(yearZero.code).toBe(2);
+    expect(yearZero.stderr).toContain('month must be YYYY-MM, got "0000-01"');
+    expect(yearZero.stderr).not.toMatch(/out of range/);
   }, 90_000);
 });

@@ -36,6 +36,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A JSON body the parser could not read as UTF-8 text (a declared charset other than UTF-8, bytes
+ * that are not UTF-8): what the routing bodies answer as invalid_body. A refused content coding is
+ * not one of these: it keeps its 415 and Accept-Encoding everywhere (RFC 7694).
+ */
+export class UnreadableBodyError extends ApiError {}
+
 /** One entry of an Optimization error's fieldViolations. */
 export interface FieldViolation {
   field: string;
@@ -125,7 +132,8 @@ export const errors = {
       code: 'unsupported_media_type',
     }),
   unsupportedCharset: (charset: string) =>
-    new ApiError(415, `unsupported charset "${charset}": send UTF-8 JSON`, { code: 'unsupported_media_type' }),
+    new UnreadableBodyError(415, `unsupported charset "${charset}": send UTF-8 JSON`, { code: 'unsupported_media_type' }),
+  bodyNotUtf8: () => new UnreadableBodyError(400, 'body is not valid UTF-8: send UTF-8 JSON'),
   /** RFC 7694: a server refusing a request's content coding names the ones it accepts. */
   unsupportedContentEncoding: (codings: string) =>
     new ApiError(415, `unsupported content encoding "${codings}": send the body uncompressed`, {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { QueryError } from '../lib/query-error.ts';
 import { ReleaseUnavailableError } from '../releases/unavailable.ts';
-import { ApiError, asOptimizationError, errors } from './errors.ts';
+import { ApiError, asOptimizationError, errors, UnreadableBodyError } from './errors.ts';
 import { contextSchema, schemaErrorCode, validationCode, validationMessage, type SchemaError } from './validation-message.ts';
 
 const INVALID_JSON = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
@@ -56,15 +56,17 @@ function catalogued(err: unknown, request: FastifyRequest): ApiError | null {
 }
 
 /**
- * Routing bodies (volume 1 invalid_body): not JSON, the wrong media type or coding, or over the
- * route's cap are all "a body we cannot read", answered 400 with that code.
+ * Routing bodies (volume 1 invalid_body): not JSON, not UTF-8, the wrong media type, or over the
+ * route's cap are all "a body we cannot read", answered 400 with that code. A content coding keeps
+ * the 415 every JSON route gives.
  */
 function isUnreadableBody(err: unknown): boolean {
-  if (err instanceof ApiError) return err.statusCode === 415;
+  if (err instanceof ApiError) return err instanceof UnreadableBodyError;
   return isBodyError((err as Partial<FastifyError> | null)?.code);
 }
 
 function bodyMessage(err: unknown): string {
+  if (err instanceof UnreadableBodyError && err.statusCode === 400) return err.message;
   const code = (err as Partial<FastifyError> | null)?.code;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'body is too large';
   if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'body is required: a JSON object';

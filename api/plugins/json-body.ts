@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../errors.ts';
@@ -25,6 +26,7 @@ function declaredCharset(request: FastifyRequest): string | undefined {
  *   answered 415 (api/reply-error.ts), while text/plain loses the parser Fastify ships with;
  * - a body with a Content-Encoding other than identity is refused with 415 rather than decoded,
  *   so the body limit always bounds what is parsed and no decompression bomb can be sent;
+ * - bytes that are not UTF-8 are refused with 400, never read with replacement characters;
  * - `__proto__` keys, and `constructor` keys holding a `prototype`, are dropped while parsing, so
  *   such a body is judged by the route's schema like any other and cannot pollute prototypes;
  * - the not-found route reads but never parses a body: an unserved path stays a plain 404.
@@ -33,13 +35,14 @@ export const jsonBodyPlugin = fp(
   async (app) => {
     const parseJson = app.getDefaultJsonParser('remove', 'remove');
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'string' }, (request, body, done) => {
+    app.addContentTypeParser(JSON_MEDIA_TYPE, { parseAs: 'buffer' }, (request, body: Buffer, done) => {
       if (request.is404) return done(null, undefined);
       const codings = contentCodings(request);
       if (codings.length > 0) return done(errors.unsupportedContentEncoding(codings.join(', ')), undefined);
       const charset = declaredCharset(request);
       if (charset !== undefined && !UTF8.has(charset)) return done(errors.unsupportedCharset(charset), undefined);
-      parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+      if (!isUtf8(body)) return done(errors.bodyNotUtf8(), undefined);
+      parseJson(request, body.toString('utf8'), done);
     });
   },
   { name: 'canmap-json-body' },

@@ -15,7 +15,7 @@ let app: FastifyInstance;
 let key: string;
 
 beforeAll(async () => {
-  env = await createTestEnv('api_body');
+  env = await createTestEnv('api_body', { MATRIX_ENABLED: '1' });
   pool = createPool(env.config.databaseUrl, 2);
   const releases = new ReleaseStore({ pool, databaseUrl: env.config.databaseUrl, releasesDir: env.config.releasesDir, pollMs: 60_000 });
   app = await buildApp({ config: env.config, pool, releases, logger: false });
@@ -114,6 +114,34 @@ describe('Content-Type', () => {
   });
 });
 
+describe('bytes that are not UTF-8', () => {
+  // A lone continuation byte, an overlong encoding and a truncated sequence: none is UTF-8.
+  const invalid = [Buffer.from('{"name": "a\x80"}', 'latin1'), Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d]), Buffer.from('{"name": "\xe2\x82"}', 'latin1')];
+
+  it.each(invalid.map((b) => [b.toString('hex'), b]))('%s → 400, never read with replacement characters', async (_hex, payload) => {
+    const res = await post('/test/echo', payload as Buffer);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'body is not valid UTF-8: send UTF-8 JSON' });
+  });
+
+  it('POST /geocode/batch with a query that is not UTF-8 is refused, not searched', async () => {
+    const res = await post('/geocode/batch', Buffer.concat([Buffer.from('{"queries": [{"q": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}]}')]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'body is not valid UTF-8: send UTF-8 JSON' });
+  });
+
+  it('a routing body that is not UTF-8 is invalid_body, naming the encoding', async () => {
+    const res = await post('/match', Buffer.concat([Buffer.from('{"points": [[-123.1, 49.2], [-123.2, 49.3]], "mode": "'), Buffer.from([0xe9]), Buffer.from('"}')]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'body is not valid UTF-8: send UTF-8 JSON', code: 'invalid_body' });
+  });
+
+  it('UTF-8 beyond ASCII is read as sent', async () => {
+    const res = await post('/test/echo', Buffer.from('{"name": "Montréal – ᐃᓄᒃᑎᑐᑦ 🍁"}', 'utf8'));
+    expect(res.json()).toEqual({ name: 'Montréal – ᐃᓄᒃᑎᑐᑦ 🍁' });
+  });
+});
+
 describe('Content-Encoding', () => {
   const body = '{"name": "a", "queries": [{"q": "x"}]}';
 
@@ -127,6 +155,13 @@ describe('Content-Encoding', () => {
     expect(res.statusCode).toBe(415);
     expect(res.headers['accept-encoding']).toBe('identity');
     expect(res.json()).toEqual({ error: `unsupported content encoding "${named}": send the body uncompressed`, code: 'unsupported_media_type' });
+  });
+
+  it.each(['/match', '/matrix', '/optimized-route', '/geocode/batch'])('%s: a coded body is the same 415 as on every JSON route', async (path) => {
+    const res = await post(path, gzipSync('{"points": [[-123.1, 49.2], [-123.2, 49.3]]}'), { 'content-encoding': 'gzip' });
+    expect(res.statusCode).toBe(415);
+    expect(res.headers['accept-encoding']).toBe('identity');
+    expect(res.json()).toEqual({ error: 'unsupported content encoding "gzip": send the body uncompressed', code: 'unsupported_media_type' });
   });
 
   it('identity is no encoding at all', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ifNoneMatchHits } from './etag.ts';
 
 export interface BytesReplyOptions {
   /** Names the content: the release it comes from (the URL names the file). */
@@ -15,6 +16,6 @@ export function sendBytes(request: FastifyRequest, reply: FastifyReply, bytes: B
   if (!bytes) return reply.code(204).send();
   const etag = `"${options.etag}"`;
   reply.header('cache-control', options.cacheControl).header('etag', etag);
-  if (request.headers['if-none-match']?.split(',').some((t) => t.trim() === etag)) return reply.code(304).send();
+  if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(options.type).send(bytes);
 }

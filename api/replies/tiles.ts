@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ifNoneMatchHits } from './etag.ts';
 
 export interface TileReplyOptions {
   /** Names the tile's content: the release (or upload) it comes from; the URL names the tile. */
@@ -28,7 +29,7 @@ export function sendTile(request: FastifyRequest, reply: FastifyReply, bytes: Bu
   const gzip = options.encoding === 'gzip' && acceptsGzip(request.headers['accept-encoding']);
   const etag = `"${options.etag}${options.encoding === 'gzip' && !gzip ? '-identity' : ''}"`;
   reply.header('cache-control', options.cacheControl).header('etag', etag).header('vary', 'Accept-Encoding');
-  if (request.headers['if-none-match']?.split(',').some((t) => t.trim() === etag)) return reply.code(304).send();
+  if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
   reply.type('application/x-protobuf');
   if (gzip) reply.header('content-encoding', 'gzip');
   return reply.send(options.encoding === 'gzip' && !gzip ? gunzipSync(bytes) : bytes);

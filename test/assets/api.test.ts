@@ -113,6 +113,7 @@ describe('canmap ingest assets as a job: publish, enable, serve', () => {
     expect(stack!.glyphs.find((g) => g.id === 65)).toMatchObject({ width: 15, height: 17, left: 0, top: -8, advance: 15 });
     const again = await get(`/glyphs/2/${REGULAR}/0-255.pbf`, { 'if-none-match': `"${releaseId}"` });
     expect(again.status).toBe(304);
+    for (const tag of [`W/"${releaseId}"`, '*']) expect((await get(`/glyphs/2/${REGULAR}/0-255.pbf`, { 'if-none-match': tag })).status).toBe(304);
     const plain = await get(`/glyphs/2/${REGULAR}/0-255.pbf`, { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(glyphsOf(plain.body, false)[0]!.glyphs.length).toBe(stack!.glyphs.length);
@@ -212,6 +213,8 @@ describe('canmap ingest assets as a job: publish, enable, serve', () => {
       expect(png.body.subarray(1, 4).toString()).toBe('PNG');
     }
     expect((await get('/sprite/2/dark.png', { 'if-none-match': `"${releaseId}"` })).status).toBe(304);
+    for (const tag of [`W/"${releaseId}"`, '*']) expect((await get('/sprite/2/dark.png', { 'if-none-match': tag })).status).toBe(304);
+    expect((await get('/sprite/2/dark.png', { 'if-none-match': 'W/"2020-01-01-000000"' })).status).toBe(200);
   });
 
   it('meters neither glyph nor sprite fetches (a style fetch with the same key is counted)', async () => {

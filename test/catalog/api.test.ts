@@ -73,6 +73,11 @@ describe('catalog API over the demo catalog (layers, overlay tiles, identify, da
       expect(layer.feature(0).properties).toMatchObject({ id: 'sample-calgary', name: 'Calgary', province: 'AB' });
       const again = await stack.getBytes(`/layers/municipalities/10/${x}/${y}`, { 'if-none-match': `"${releaseId}"` });
       expect(again.status).toBe(304);
+      // RFC 9110: If-None-Match compares weakly, and * matches any current tile.
+      for (const tag of [`W/"${releaseId}"`, '*', `"other", W/"${releaseId}"`]) {
+        expect((await stack.getBytes(`/layers/municipalities/10/${x}/${y}`, { 'if-none-match': tag })).status).toBe(304);
+      }
+      expect((await stack.getBytes(`/layers/municipalities/10/${x}/${y}`, { 'if-none-match': 'W/"other"' })).status).toBe(200);
       const plain = await stack.getBytes(`/layers/municipalities/10/${x}/${y}.mvt`, { 'accept-encoding': 'identity' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body.equals(gunzipSync(answer.body))).toBe(true);

@@ -7,6 +7,7 @@ import { BYOD_ERRORS, BYOD_MEDIA_TYPES, ByodData, ByodIdParams, ByodNotModified 
 import { errorResponses } from '../../../schemas/common.ts';
 import { errors } from '../../errors.ts';
 import type { ByodRouteDeps } from './deps.ts';
+import { ifNoneMatchHits } from '../../replies/etag.ts';
 
 /** GET /byod/{id}/data: the stored bytes as uploaded, streamed from disk. */
 export const dataRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, { files }) => {
@@ -24,7 +25,7 @@ export const dataRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, {
     if (!row) throw errors.notFound('overlay not found');
     const etag = `"${row.sha256}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (request.headers['if-none-match']?.split(',').some((t) => t.trim() === etag)) return reply.code(304).send(null);
+    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
     // Deleted between the lookup and here: as unknown as any other id.
     const handle = await open(files.sourcePath(row.id, row.kind), 'r').catch(() => null);
     if (!handle) throw errors.notFound('overlay not found');

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { loadPageFiles } from './page-files.ts';
+import { ifNoneMatchHits } from '../../replies/etag.ts';
 
 /**
  * The map page (README "The map page"): GET /map/ and its scripts, styles and MapLibre's files.
@@ -20,7 +21,7 @@ export const mapPageRoutes: FastifyPluginAsync = async (app) => {
         .header('x-content-type-options', 'nosniff')
         // The page URL carries the key: no other site learns it from a Referer.
         .header('referrer-policy', 'same-origin');
-      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === file.etag)) return reply.code(304).send();
+      if (ifNoneMatchHits(request.headers['if-none-match'], file.etag)) return reply.code(304).send();
       return reply.type(file.contentType).send(file.body);
     });
   }

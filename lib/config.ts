@@ -19,6 +19,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Uploaded overlays' files (engines/byod/files.ts); the API and the worker share it. */
   byodDir: string;
+  /** A request body silent this long is answered 408 and closed (api/plugins/body-timeout.ts). */
+  bodyIdleTimeoutMs: number;
+  /** On SIGTERM, how long in-flight requests may finish before their connections are closed (api/server.ts). */
+  shutdownGraceMs: number;
   /** Where this host's API processes journal their answers' usage (engines/access/meter-journal.ts). */
   meterJournalDir: string;
   releasePollMs: number;
@@ -28,6 +32,8 @@ export interface Config {
   jobLockMs: number;
   jobAttempts: number;
   jobBackoffMs: number;
+  /** Longest one GeoJSON upload's tiling may run (jobs/byod/): killed past it, the overlay failed. */
+  byodTilingTimeoutMs: number;
   fetchTimeoutMs: number;
   maxDownloadBytes: number;
   geocodingBuildHeapMb: number;
@@ -50,6 +56,10 @@ export interface Config {
   /** The Valhalla server ('' unless routingBackend is valhalla). */
   valhallaUrl: string;
   valhallaTimeoutMs: number;
+  /** Worker threads of the built-in road routing (engines/routing/workers/). */
+  routingWorkers: number;
+  /** Time budget of one built-in road routing task, queue wait included. */
+  routingTimeBudgetMs: number;
   /** TRANSIT_ROUTING_FEED: the feed GET /route?mode=transit routes over; null = the release's first feed. */
   transitRoutingFeed: string | null;
 }
@@ -102,6 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheTtlMs: v.KEY_CACHE_TTL_SECONDS * 1000,
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE,
     byodDir: path.resolve(v.BYOD_DIR),
+    bodyIdleTimeoutMs: v.BODY_IDLE_TIMEOUT_SECONDS * 1000,
+    shutdownGraceMs: v.SHUTDOWN_GRACE_SECONDS * 1000,
     meterJournalDir: path.resolve(v.METER_JOURNAL_DIR),
     releasePollMs: v.RELEASE_POLL_SECONDS * 1000,
     releaseReverifyMs: v.RELEASE_REVERIFY_INTERVAL_SECONDS * 1000,
@@ -109,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLockMs: v.JOB_LOCK_SECONDS * 1000,
     jobAttempts: v.JOB_ATTEMPTS,
     jobBackoffMs: v.JOB_BACKOFF_SECONDS * 1000,
+    byodTilingTimeoutMs: v.BYOD_TILING_SECONDS * 1000,
     fetchTimeoutMs: v.FETCH_TIMEOUT_SECONDS * 1000,
     maxDownloadBytes: v.MAX_DOWNLOAD_MB * 1024 * 1024,
     geocodingBuildHeapMb: v.GEOCODING_BUILD_HEAP_MB,
@@ -125,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     routingBackend: v.ROUTING_BACKEND,
     valhallaUrl: v.VALHALLA_URL.replace(/\/+$/, ''),
     valhallaTimeoutMs: v.VALHALLA_TIMEOUT_MS,
+    routingWorkers: v.ROUTING_WORKERS,
+    routingTimeBudgetMs: v.ROUTING_TIME_BUDGET_MS,
     transitRoutingFeed: v.TRANSIT_ROUTING_FEED === '' ? null : v.TRANSIT_ROUTING_FEED,
   };
 }

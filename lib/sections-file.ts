@@ -6,7 +6,8 @@
  *   header       JSON {counts, sections: [{name, byteOffset, byteLength}]}
  *   sections     little-endian typed-array bytes, each on an 8-byte boundary, in the order given
  * Reading gives every section its own ArrayBuffer read straight from the file (no parsing, no
- * Buffer over 2 GiB; reads of at most 1 GiB each). Failures are thrown as the caller's error
+ * Buffer over 2 GiB; reads of at most 1 GiB each); with `shared`, a SharedArrayBuffer that worker
+ * threads can view without a copy. Failures are thrown as the caller's error
  * type, worded with the caller's name for the file (`road graph`, `contraction hierarchy`).
  */
 import { open } from 'node:fs/promises';
@@ -84,12 +85,28 @@ export interface SectionsFile {
   /** The header's counts, unchecked: the caller validates them. */
   counts: unknown;
   /** The section's bytes, which must be exactly `byteLength` and lie inside the file. */
-  read(name: string, byteLength: number): Promise<ArrayBuffer>;
+  read(name: string, byteLength: number): Promise<ArrayBufferLike>;
+  /** A zeroed buffer of the same kind as `read` gives (for sections an older file lacks). */
+  zeroed(byteLength: number): ArrayBufferLike;
   has(name: string): boolean;
 }
 
+/** A typed array of `type` over a section's buffer (an ArrayBuffer, or a SharedArrayBuffer when read `shared`). */
+export function sectionArray(type: new (buffer: ArrayBuffer) => TypedArray, buffer: ArrayBufferLike): TypedArray {
+  // Every typed-array constructor takes either buffer; TypeScript cannot pick the overload for a union of them.
+  return new type(buffer as ArrayBuffer);
+}
+
+export interface ReadSectionsOptions {
+  /** Sections in SharedArrayBuffers (worker threads then share them) instead of ArrayBuffers. */
+  shared?: boolean;
+}
+
 /** Opens a sections file, checks its magic, and hands `use` its version, counts and sections. */
-export async function readSectionsFile<T>(file: string, kind: SectionsFileKind, use: (sections: SectionsFile) => Promise<T>): Promise<T> {
+export async function readSectionsFile<T>(
+  file: string, kind: SectionsFileKind, use: (sections: SectionsFile) => Promise<T>, options: ReadSectionsOptions = {},
+): Promise<T> {
+  const allocate = (byteLength: number): ArrayBufferLike => (options.shared ? new SharedArrayBuffer(byteLength) : new ArrayBuffer(byteLength));
   const handle = await open(file, 'r');
   try {
     const size = (await handle.stat()).size;
@@ -119,6 +136,7 @@ export async function readSectionsFile<T>(file: string, kind: SectionsFileKind, 
       version: preamble.readUInt32LE(8),
       counts: header.counts,
       has: (name) => byName.has(name),
+      zeroed: allocate,
       async read(name, byteLength) {
         const entry = byName.get(name);
         if (!entry) throw kind.fail(`${file}: ${kind.what} lacks section ${name}`);
@@ -128,7 +146,7 @@ export async function readSectionsFile<T>(file: string, kind: SectionsFileKind, 
         if (!Number.isSafeInteger(entry.byteOffset) || entry.byteOffset < 0 || entry.byteOffset % 8 !== 0 || entry.byteOffset + byteLength > size) {
           throw truncated(` (section ${name} ends beyond ${size} bytes)`);
         }
-        const buffer = new ArrayBuffer(byteLength);
+        const buffer = allocate(byteLength);
         await readExactly(new Uint8Array(buffer), entry.byteOffset);
         return buffer;
       },

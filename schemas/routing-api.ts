@@ -22,7 +22,7 @@ export const ROUTING_ERRORS: Readonly<Record<number, string>> = {
   404: 'POST /matrix only: the deployment has not turned the matrix on (plain-text `Not Found`, as for any unserved path)',
   422: '`{error: "no route"}` (code no_route): the road graph holds no answer for the points',
   502: 'the routing engine failed for another reason (code routing_failed); retry with backoff',
-  503: 'no road graph is enabled (mode=transit: no transit release is enabled, or it lacks the routable feed)',
+  503: 'no road graph is enabled, or the request ran past the routing time budget (ROUTING_TIME_BUDGET_MS; Retry-After 5) (mode=transit: no transit release is enabled, or it lacks the routable feed)',
 };
 
 /** A query parameter given at most once, answered with `code` when malformed. */

@@ -19,7 +19,7 @@ export const MATCH_ERRORS: Readonly<Record<number, string>> = {
     + `(not JSON, missing, or over 1 MiB) or too_many_locations (more than ${MAX_MATCH_POINTS} points or a trace longer than ${MAX_MATCH_TRACE_METRES / 1000} km)`,
   422: '`{error: "no route"}` (code no_route): no point could be matched, or no two consecutive points connect',
   502: 'the routing engine failed for another reason (code routing_failed); retry with backoff',
-  503: 'no road graph is enabled',
+  503: 'no road graph is enabled, or the match ran past the routing time budget (ROUTING_TIME_BUDGET_MS; Retry-After 5)',
 };
 
 const POINT_MESSAGE = 'must be [lng, lat] or {lng, lat}';

@@ -3,7 +3,7 @@
  * one section per array in GRAPH_ARRAY_NAMES order. A file of an older format still read
  * (OLDEST_GRAPH_FORMAT_VERSION) gets the sections added since as zeros (GRAPH_SECTION_SINCE).
  */
-import { readSectionsFile, writeSectionsFile, type SectionsFileKind } from '../../lib/sections-file.ts';
+import { readSectionsFile, sectionArray, writeSectionsFile, type ReadSectionsOptions, type SectionsFileKind } from '../../lib/sections-file.ts';
 import {
   GRAPH_ARRAY_NAMES, GRAPH_FORMAT_VERSION, GRAPH_MAGIC, GRAPH_SECTIONS, GRAPH_SECTION_SINCE, OLDEST_GRAPH_FORMAT_VERSION, countsOf,
   type GraphArrayName, type GraphArrays, type GraphCounts,
@@ -58,8 +58,8 @@ export async function writeGraphFile(file: string, arrays: GraphArrays): Promise
 }
 
 /** Reads a graph file written by writeGraphFile, checking its magic, version and layout. */
-export async function readGraphFile(file: string): Promise<GraphArrays> {
-  return readSectionsFile(file, GRAPH_FILE, async ({ version, counts: rawCounts, read }) => {
+export async function readGraphFile(file: string, options: ReadSectionsOptions = {}): Promise<GraphArrays> {
+  return readSectionsFile(file, GRAPH_FILE, async ({ version, counts: rawCounts, read, zeroed }) => {
     if (version < OLDEST_GRAPH_FORMAT_VERSION || version > GRAPH_FORMAT_VERSION) {
       throw new GraphFileError(
         `${file}: road graph format ${version}, expected ${OLDEST_GRAPH_FORMAT_VERSION} to ${GRAPH_FORMAT_VERSION}; rebuild the roads release`,
@@ -70,11 +70,11 @@ export async function readGraphFile(file: string): Promise<GraphArrays> {
     for (const name of GRAPH_ARRAY_NAMES) {
       const { type, length } = GRAPH_SECTIONS[name];
       arrays[name] = version < (GRAPH_SECTION_SINCE[name] ?? 0)
-        ? new type(length(counts))
-        : new type(await read(name, length(counts) * type.BYTES_PER_ELEMENT));
+        ? sectionArray(type, zeroed(length(counts) * type.BYTES_PER_ELEMENT))
+        : sectionArray(type, await read(name, length(counts) * type.BYTES_PER_ELEMENT));
     }
     const graph = arrays as GraphArrays;
     checkGraphArrays(graph, counts);
     return graph;
-  });
+  }, options);
 }

@@ -8,13 +8,19 @@ import type { ContractionHierarchy } from './contraction/hierarchy.ts';
 import { RoadGraph } from './road-graph.ts';
 import { SnapIndex } from './snap.ts';
 
-/** An enabled roads release: the graph, its snapping index (built at open, about 50 ms for Vancouver) and its hierarchy. */
+/**
+ * An enabled roads release: the graph, its snapping index (built at open, about 50 ms for Vancouver)
+ * and its hierarchy. The opener puts their arrays in SharedArrayBuffers: the routing worker threads
+ * (engines/routing/workers/) view the same memory.
+ */
 export interface RoadNetwork {
   releaseId: string;
   graph: RoadGraph;
   snap: SnapIndex;
   /** The contraction hierarchy of motor routing; null for a release built before it or with an older format (A* only). */
   hierarchy: ContractionHierarchy | null;
+  /** Aborted when the release store closes the release (the worker threads then drop their views of it). */
+  closed?: AbortSignal;
 }
 
 const exists = (file: string) => access(file).then(() => true, () => false);
@@ -26,14 +32,21 @@ function withoutOutdated(err: unknown): null {
 }
 
 /** The release-kind opener the API's release store uses for kind 'roads'. */
+const closers = new WeakMap<RoadNetwork, AbortController>();
+
 export const roadsOpener: KindOpener<RoadNetwork> = {
   kind: ROADS_KIND,
   async open(dir, manifest) {
-    const graph = await RoadGraph.open(path.join(dir, ROADS_GRAPH_FILE));
+    const graph = await RoadGraph.open(path.join(dir, ROADS_GRAPH_FILE), { shared: true });
     const chFile = path.join(dir, ROADS_CH_FILE);
-    const hierarchy = (await exists(chFile)) ? await readChFile(chFile).catch(withoutOutdated) : null;
+    const hierarchy = (await exists(chFile)) ? await readChFile(chFile, { shared: true }).catch(withoutOutdated) : null;
     hierarchy?.assertFits(graph);
-    return { releaseId: manifest.id, graph, snap: SnapIndex.build(graph), hierarchy };
+    const closer = new AbortController();
+    const network: RoadNetwork = { releaseId: manifest.id, graph, snap: SnapIndex.build(graph), hierarchy, closed: closer.signal };
+    closers.set(network, closer);
+    return network;
   },
-  close: async () => {},
+  close: async (network) => {
+    closers.get(network)?.abort();
+  },
 };

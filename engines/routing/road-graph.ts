@@ -36,8 +36,9 @@ export class RoadGraph {
     this.edgeCount = arrays.edgeTarget.length;
   }
 
-  static async open(file: string): Promise<RoadGraph> {
-    return new RoadGraph(await readGraphFile(file));
+  /** `shared`: the arrays in SharedArrayBuffers, for the routing worker threads (engines/routing/workers/). */
+  static async open(file: string, options: { shared?: boolean } = {}): Promise<RoadGraph> {
+    return new RoadGraph(await readGraphFile(file, options));
   }
 
   nodeLngLat(node: number): LngLat {

@@ -25,6 +25,14 @@ export interface SnapCandidate {
   lat: number;
 }
 
+/** A snap index's memory, in SharedArrayBuffers: what a worker thread rebuilds the index from (SnapIndex.fromParts). */
+export interface SnapIndexParts {
+  /** Flatbush's data. */
+  index: ArrayBufferLike;
+  pieceEdge: Uint32Array;
+  pieceIndex: Uint32Array;
+}
+
 export class SnapIndex {
   private constructor(
     readonly graph: RoadGraph,
@@ -38,9 +46,10 @@ export class SnapIndex {
     const canonical = (e: number) => a.edgeReverse[e] === NO_EDGE || e < a.edgeReverse[e]!;
     let pieces = 0;
     for (let e = 0; e < graph.edgeCount; e++) if (canonical(e)) pieces += a.edgeShapeCount[e]! + 1;
-    const pieceEdge = new Uint32Array(pieces);
-    const pieceIndex = new Uint32Array(pieces);
-    const index = new Flatbush(Math.max(1, pieces), 16, Float64Array);
+    // Shared memory, so the routing worker threads view the index without a copy (parts()).
+    const pieceEdge = new Uint32Array(new SharedArrayBuffer(4 * pieces));
+    const pieceIndex = new Uint32Array(new SharedArrayBuffer(4 * pieces));
+    const index = new Flatbush(Math.max(1, pieces), 16, Float64Array, SharedArrayBuffer);
     let n = 0;
     for (let e = 0; e < graph.edgeCount; e++) {
       if (!canonical(e)) continue;
@@ -58,6 +67,15 @@ export class SnapIndex {
     if (pieces === 0) index.add(0, 0, 0, 0);
     index.finish();
     return new SnapIndex(graph, index, pieceEdge.subarray(0, n), pieceIndex.subarray(0, n));
+  }
+
+  /** The index over the same memory as `parts` (of an index built for this graph's arrays). */
+  static fromParts(graph: RoadGraph, parts: SnapIndexParts): SnapIndex {
+    return new SnapIndex(graph, Flatbush.from(parts.index), parts.pieceEdge, parts.pieceIndex);
+  }
+
+  parts(): SnapIndexParts {
+    return { index: this.index.data, pieceEdge: this.pieceEdge, pieceIndex: this.pieceIndex };
   }
 
   /** The nearest usable point within the radius, or null. */

@@ -165,16 +165,16 @@ describe('POST /match', () => {
   });
 
   it('answers 502 routing_failed, never 500, when the engine fails', async () => {
+    // The engine runs on the routing worker threads over the release's shared memory: a fault there
+    // (shape counts no array can hold, so reading a shape throws a RangeError) reaches the worker.
     const failure = await stack.server!.app.releases.use(ROADS_KIND, async (network: RoadNetwork) => {
-      const snap = network.snap as unknown as { candidates: unknown };
-      const original = snap.candidates;
-      snap.candidates = () => {
-        throw new Error('index fault');
-      };
+      const counts = network.graph.arrays.edgeShapeCount;
+      const original = counts.slice();
+      counts.fill(0xffffffff);
       try {
         return await stack.post('/match', { points: TWO_POINTS });
       } finally {
-        snap.candidates = original;
+        counts.set(original);
       }
     });
     expect(failure).toMatchObject({ status: 502, body: { code: 'routing_failed' } });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { closureSnapshotCache, type ClosureSnapshot } from '../../../engines/road-events/closure-snapshot.ts';
+import { RoutingPool } from '../../../engines/routing/workers/routing-pool.ts';
 import type { Refreshing } from '../../../lib/refreshing.ts';
 import { isochroneRoute } from './isochrone.ts';
 import { matchRoute } from './match.ts';
@@ -12,12 +13,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The closure snapshots /route warns of, cached in the process (tests invalidate it right after writing closures). */
     closureSnapshots: Refreshing<ClosureSnapshot>;
+    /** The built-in road routing's worker threads (ROUTING_WORKERS, ROUTING_TIME_BUDGET_MS), started at the first routing request. */
+    routingPool: () => RoutingPool;
   }
 }
 
 /** Road routing of volume 3 over the enabled roads release (or Valhalla): /route, /isochrone, (flagged) /matrix, /match, /optimized-route. */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.decorate('closureSnapshots', closureSnapshotCache(app.pg, (err) => app.log.warn({ err }, 'route: could not refresh the closure snapshots from Postgres; the last copy answers')));
+  let pool: RoutingPool | null = null;
+  app.decorate('routingPool', () => (pool ??= new RoutingPool({ threads: app.config.routingWorkers, budgetMs: app.config.routingTimeBudgetMs })));
+  app.addHook('onClose', async () => {
+    await pool?.close();
+  });
   await app.register(routeRoute);
   await app.register(isochroneRoute);
   await app.register(matrixRoute);

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { costModel } from '../../../engines/routing/cost-model.ts';
-import { isochrone } from '../../../engines/routing/isochrone.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
 import { valhallaIsochrone } from '../../../engines/valhalla/isochrone.ts';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -12,6 +10,7 @@ import { checkIsochroneQuery } from '../../params/routing/locations.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { guardEngine, isochroneReply } from '../../replies/routing.ts';
 import { routingBackend, throughValhalla } from '../../routing/backend.ts';
+import { onRoutingWorker } from '../../routing/worker-pool.ts';
 
 const isochroneFailed = () => errors.routingFailed('isochrone failed');
 
@@ -44,7 +43,7 @@ export const isochroneRoute: FastifyPluginAsyncTypebox = async (app) => {
       }, isochroneFailed);
     }
     return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, isochroneFailed, async () => {
-      const polygons = isochrone(network.snap, costModel(network.graph, options.mode, costs), origin, bands.map((m) => m * 60));
+      const polygons = await onRoutingWorker(app, request, reply, network, 'isochrone', { mode: options.mode, costs, origin, bandSeconds: bands.map((m) => m * 60) });
       if (!polygons) throw isochroneFailed();
       reply.type('application/geo+json');
       return isochroneReply(bands, polygons);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { costModel } from '../../../engines/routing/cost-model.ts';
 import { fromMicroDegrees } from '../../../engines/routing/graph-format.ts';
-import { matchTrace, traceMetres, type TraceMatch } from '../../../engines/routing/match/match-trace.ts';
+import { traceMetres, type TraceMatch } from '../../../engines/routing/match/match-trace.ts';
 import type { Mode } from '../../../engines/routing/modes.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -16,6 +15,7 @@ import { checkMatchPoints } from '../../params/routing/match.ts';
 import { checkMode } from '../../params/routing/options.ts';
 import { guardEngine } from '../../replies/routing.ts';
 import { routingBackend, throughValhalla } from '../../routing/backend.ts';
+import { onRoutingWorker } from '../../routing/worker-pool.ts';
 import { valhallaMatch } from '../../../engines/valhalla/match.ts';
 
 type Line = [number, number][];
@@ -88,8 +88,7 @@ export const matchRoute: FastifyPluginAsyncTypebox = async (app) => {
       }));
     }
     const json = await app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed('map matching failed'), async () => {
-      const model = costModel(network.graph, routingMode);
-      const match = matchTrace(network, model, fixes, options);
+      const match = await onRoutingWorker(app, request, reply, network, 'match', { mode: routingMode, fixes, options });
       if (match.segments.length === 0) throw errors.noRoute();
       return matchJson(match);
     }));

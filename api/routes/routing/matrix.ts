@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { costModel } from '../../../engines/routing/cost-model.ts';
-import { travelMatrix } from '../../../engines/routing/matrix.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
 import { matrixReply, valhallaMatrix } from '../../../engines/valhalla/matrix.ts';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -14,6 +12,7 @@ import { checkPairs } from '../../params/routing/locations.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { guardEngine } from '../../replies/routing.ts';
 import { routingBackend, throughValhalla } from '../../routing/backend.ts';
+import { onRoutingWorker } from '../../routing/worker-pool.ts';
 
 /**
  * POST /matrix: durations and distances between up to ten origins and ten destinations. Behind
@@ -35,7 +34,7 @@ export const matrixRoute: FastifyPluginAsyncTypebox = async (app) => {
       body: MatrixBody,
       response: { 200: MatrixResponse, ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const body = request.body;
     if (body.origins.length > MAX_MATRIX_LOCATIONS || body.destinations.length > MAX_MATRIX_LOCATIONS) {
       throw errors.badRequest(`at most ${MAX_MATRIX_LOCATIONS} origins and ${MAX_MATRIX_LOCATIONS} destinations`, 'too_many_locations');
@@ -52,8 +51,9 @@ export const matrixRoute: FastifyPluginAsyncTypebox = async (app) => {
       });
     }
     return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed(), async () => {
-      const model = costModel(network.graph, options.mode, options.costs);
-      const outcome = travelMatrix(network, model, origins, destinations, app.config.matrixMaxMetres);
+      const outcome = await onRoutingWorker(app, request, reply, network, 'matrix', {
+        mode: options.mode, costs: options.costs, origins, destinations, maxMetres: app.config.matrixMaxMetres,
+      });
       if (!outcome.ok) throw errors.noRoute();
       return {
         durations: outcome.matrix.seconds.map((row) => row.map(Math.round)),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { costModel } from '../../../engines/routing/cost-model.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
-import { optimizedRoute, type OptimizedRoute } from '../../../engines/routing/stop-order/optimized-route.ts';
+import type { OptimizedRoute } from '../../../engines/routing/stop-order/optimized-route.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import { ROUTING_ERRORS, type RouteWarning } from '../../../schemas/routing-api.ts';
@@ -15,6 +14,7 @@ import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { writeMicroDegrees } from '../../replies/route-json.ts';
 import { guardEngine } from '../../replies/routing.ts';
 import { routingBackend, throughValhalla } from '../../routing/backend.ts';
+import { onRoutingWorker } from '../../routing/worker-pool.ts';
 import { orderStops } from '../../../engines/routing/stop-order/solve.ts';
 import { ValhallaFailure } from '../../../engines/valhalla/failure.ts';
 import { valhallaOptimizedRoute } from '../../../engines/valhalla/optimized-route.ts';
@@ -95,7 +95,7 @@ export const optimizedRouteRoute: FastifyPluginAsyncTypebox = async (app) => {
       ));
     }
     return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed('stop ordering failed'), async () => {
-      const outcome = optimizedRoute(network, costModel(network.graph, options.mode, options.costs), stops, ends);
+      const outcome = await onRoutingWorker(app, request, reply, network, 'optimized-route', { mode: options.mode, costs: options.costs, stops, ends });
       if (!outcome.ok) throw errors.noRoute();
       // Bytes skip the response serializer; OptimizedRouteResponse documents them.
       return reply.type('application/json; charset=utf-8').send(optimizedRouteJson(outcome.route) as never);

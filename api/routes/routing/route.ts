@@ -2,11 +2,9 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { closuresNearLine, type ClosuresNearRoute } from '../../../engines/road-events/closures-near-route.ts';
 import { RouteLine } from '../../../engines/road-events/route-line.ts';
-import { costModel } from '../../../engines/routing/cost-model.ts';
-import { planRoute } from '../../../engines/routing/plan-route.ts';
 import { lineDegrees } from '../../../engines/routing/route-geometry.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
-import { truckCompliance, type TruckCompliance } from '../../../engines/routing/truck-validation.ts';
+import type { TruckCompliance } from '../../../engines/routing/truck-validation.ts';
 import { valhallaRoute } from '../../../engines/valhalla/route.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { ROADS_KIND } from '../../../schemas/roads-release.ts';
@@ -26,6 +24,7 @@ import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { checkTransitQuery } from '../../params/routing/transit.ts';
 import { closureWarnings, guardEngine, routeReply, type RouteFindings } from '../../replies/routing.ts';
 import { routingBackend, throughValhalla } from '../../routing/backend.ts';
+import { onRoutingWorker } from '../../routing/worker-pool.ts';
 
 /** GET /route: the least-cost road route between two points, with relocation, closure and truck findings. */
 export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -67,10 +66,9 @@ export const routeRoute: FastifyPluginAsyncTypebox = async (app) => {
     // Valhalla's route has no per-edge truck check of ours: no truck member (README "Valhalla backend").
     if (valhalla) return throughValhalla(request, () => errors.routingFailed(), async () => answer(await valhallaRoute(valhalla, from, to, options), null));
     return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed(), async () => {
-      const model = costModel(network.graph, options.mode, options.costs);
-      const route = planRoute(network, model, from, to);
-      if (!route) throw errors.noRoute();
-      return answer(route, options.mode === 'truck' ? truckCompliance(model, route.path) : null);
+      const planned = await onRoutingWorker(app, request, reply, network, 'route', { mode: options.mode, costs: options.costs, from, to });
+      if (!planned) throw errors.noRoute();
+      return answer(planned.route, planned.truck);
     }));
   });
 };

@@ -4,7 +4,7 @@
  * section's size against the counts, that the sections lie inside the file, and the hierarchy's
  * structure (checkChArrays); anything else throws ChFileError.
  */
-import { readSectionsFile, writeSectionsFile, type SectionsFileKind } from '../../../lib/sections-file.ts';
+import { readSectionsFile, sectionArray, writeSectionsFile, type ReadSectionsOptions, type SectionsFileKind } from '../../../lib/sections-file.ts';
 import {
   CH_ARRAY_NAMES, CH_FORMAT_VERSION, CH_MAGIC, CH_SECTIONS, ChFileError, ChFormatOutdatedError, chCountsOf, checkChArrays,
   type ChArrayName, type ChArrays, type ChCounts,
@@ -24,7 +24,7 @@ export async function writeChFile(file: string, ch: ContractionHierarchy): Promi
 const isCount = (x: unknown): x is number => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0;
 
 /** Reads a file written by writeChFile. */
-export async function readChFile(file: string): Promise<ContractionHierarchy> {
+export async function readChFile(file: string, options: ReadSectionsOptions = {}): Promise<ContractionHierarchy> {
   return readSectionsFile(file, CH_FILE, async ({ version, counts, read }) => {
     if (typeof version === 'number' && version < CH_FORMAT_VERSION) {
       throw new ChFormatOutdatedError(`${file}: contraction hierarchy format ${version} (without turn restrictions); rebuild the release for format ${CH_FORMAT_VERSION}`, version);
@@ -37,10 +37,10 @@ export async function readChFile(file: string): Promise<ContractionHierarchy> {
     const arrays: Partial<Record<ChArrayName, unknown>> = {};
     for (const name of CH_ARRAY_NAMES) {
       const { type, length } = CH_SECTIONS[name];
-      arrays[name] = new type(await read(name, length(c as ChCounts) * type.BYTES_PER_ELEMENT));
+      arrays[name] = sectionArray(type, await read(name, length(c as ChCounts) * type.BYTES_PER_ELEMENT));
     }
     const ch = arrays as ChArrays;
     checkChArrays(ch, c as ChCounts);
     return new ContractionHierarchy(ch);
-  });
+  }, options);
 }

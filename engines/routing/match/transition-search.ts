@@ -16,7 +16,7 @@ import { IncomingEdges } from '../incoming-edges.ts';
 import { Moves } from '../moves.ts';
 import type { RoadGraph } from '../road-graph.ts';
 import { modeBit } from '../graph-format.ts';
-import { searchSpaceOf, type SearchSpace } from '../search-space.ts';
+import { SearchSpace, searchSpaceOf } from '../search-space.ts';
 import { graphTurnRule } from '../turn-rule.ts';
 import type { MatchState } from './candidates.ts';
 
@@ -47,6 +47,8 @@ export interface Pruning {
 }
 
 const incomingByGraph = new WeakMap<RoadGraph, IncomingEdges>();
+/** The backward search's own labels (the forward one holds the shared space while it runs). */
+const behindByGraph = new WeakMap<RoadGraph, SearchSpace>();
 const allowedByGraph = new WeakMap<RoadGraph, Map<string, Uint8Array>>();
 
 /**
@@ -68,6 +70,15 @@ function allowedEdges(model: CostModel): Uint8Array {
   return allowed;
 }
 
+function behindSpaceOf(graph: RoadGraph): SearchSpace {
+  let space = behindByGraph.get(graph);
+  if (!space) {
+    space = new SearchSpace(graph.edgeCount);
+    behindByGraph.set(graph, space);
+  }
+  return space;
+}
+
 function incomingOf(graph: RoadGraph): IncomingEdges {
   let incoming = incomingByGraph.get(graph);
   if (!incoming) {
@@ -82,6 +93,7 @@ export class TransitionSearch {
   private readonly allowed: Uint8Array;
   private readonly bit: number;
   private readonly space: SearchSpace;
+  private readonly behind: SearchSpace;
   private readonly moves: Moves;
   private readonly E: number;
   /** Route metres per target of the last run (Infinity: not reached). */
@@ -90,9 +102,12 @@ export class TransitionSearch {
   private settled = new Uint8Array(16);
   private targets: readonly MatchState[] = [];
   private source: MatchState | null = null;
+  /** Edges expanded (settled) by this object's searches, forward and backward: the work done. */
+  work = 0;
 
   constructor(private readonly model: CostModel) {
     this.space = searchSpaceOf(model.graph);
+    this.behind = behindSpaceOf(model.graph);
     this.moves = new Moves(model, graphTurnRule(model.graph, model.mode));
     this.E = model.graph.edgeCount;
     this.incoming = incomingOf(model.graph);
@@ -102,26 +117,50 @@ export class TransitionSearch {
 
   /**
    * Targets behind the source within `tolerance` metres along edges that lead into its edge (in
-   * their direction, the turn into the next one allowed): each offered as a JITTER stay.
+   * their direction, the turn into the next one allowed): each offered as a JITTER stay. A
+   * backward Dijkstra with a settled set: each edge is expanded once, at its shortest way back,
+   * so the work is bounded by the edges within `tolerance` (a plain walk of every way back grows
+   * exponentially with it).
    */
-  private offerBehind(source: MatchState, targets: readonly MatchState[], tolerance: number, offer: (j: number, d: number, before: number) => void): void {
+  private offerBehind(source: MatchState, targets: readonly MatchState[], tolerance: number, isTarget: (edge: number) => boolean, offer: (j: number, d: number, before: number) => void): void {
     const a = this.model.graph.arrays;
     const { first, edges } = this.incoming;
-    const stack: [number, number][] = [[source.edge, source.fraction * a.edgeLength[source.edge]!]];
-    while (stack.length > 0) {
-      const [edge, back] = stack.pop()!;
+    const { allowed, moves } = this;
+    const behind = this.behind;
+    const stamp = behind.begin();
+    const { metres: back, seen, done, heap } = behind;
+    const e0 = source.edge;
+    if (allowed[e0] === 0) return;
+    seen[e0] = stamp;
+    back[e0] = source.fraction * a.edgeLength[e0]!;
+    heap.push(back[e0]!, e0);
+    while (heap.size > 0) {
+      const edge = heap.pop();
+      if (done[edge] === stamp) continue;
+      done[edge] = stamp;
+      this.work++;
+      const b0 = back[edge]!;
       const node = this.model.graph.edgeSource(edge);
       for (let k = first[node]!; k < first[node + 1]!; k++) {
         const before = edges[k]!;
-        if (!this.moves.allowed(before, edge)) continue;
+        // An edge the mode may not use leads nowhere: nothing may be entered from it.
+        if (allowed[before] === 0 || !moves.turnAllowed(before, edge)) continue;
         const len = a.edgeLength[before]!;
-        for (let j = 0; j < targets.length; j++) {
-          const t = targets[j]!;
-          if (t.edge !== before) continue;
-          const d = back + (1 - t.fraction) * len;
-          if (d <= tolerance) offer(j, d, JITTER);
+        if (isTarget(before)) {
+          for (let j = 0; j < targets.length; j++) {
+            const t = targets[j]!;
+            if (t.edge !== before) continue;
+            const d = b0 + (1 - t.fraction) * len;
+            if (d <= tolerance) offer(j, d, JITTER);
+          }
         }
-        if (back + len < tolerance) stack.push([before, back + len]);
+        const b = b0 + len;
+        if (b >= tolerance || done[before] === stamp) continue;
+        if (seen[before] !== stamp || b < back[before]!) {
+          seen[before] = stamp;
+          back[before] = b;
+          heap.push(b, before);
+        }
       }
     }
   }
@@ -166,7 +205,7 @@ export class TransitionSearch {
       if (span >= 0) offer(j, span, DIRECT);
       else if (-span <= backTolerance) offer(j, -span, JITTER);
     }
-    if (backTolerance > 0) this.offerBehind(source, targets, backTolerance, offer);
+    if (backTolerance > 0) this.offerBehind(source, targets, backTolerance, (edge) => targetMark[edge] === stamp, offer);
     seen[e0] = stamp;
     metres[e0] = (1 - source.fraction) * len0;
     pred[e0] = -1;
@@ -188,6 +227,7 @@ export class TransitionSearch {
       }
       if (done[id] === stamp) continue;
       done[id] = stamp;
+      this.work++;
       const d0 = metres[id]!;
       const v = a.edgeTarget[id]!;
       const back = a.edgeReverse[id]!;

@@ -39,10 +39,12 @@ interface OpenRun {
 /**
  * How far back along the road a fix may project from the previous one and still read as the
  * same place (in sigmas of the fix): the difference of two along-road errors has sigma √2·σ, so
- * 4σ covers it at about 3 of its sigmas.
+ * 4σ covers it at about 3 of its sigmas. A fix's states lie within the search radius of it, so
+ * their spread is bounded by the radius however large the stated accuracy: σ counts up to the
+ * radius, which keeps the backward search bounded (4 × 200 m at most).
  */
 const BACK_SIGMAS = 4;
-const backTolerance = (fix: TraceFix, options: MatchOptions) => BACK_SIGMAS * sigmaOf(fix, options);
+const backTolerance = (fix: TraceFix, options: MatchOptions) => BACK_SIGMAS * Math.min(sigmaOf(fix, options), options.searchRadius);
 
 /**
  * The transition's beta between two fixes: Meili's 3 m at its sigma_z of 4.07 m, scaled with the

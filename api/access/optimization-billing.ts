@@ -49,14 +49,15 @@ export interface OptimizationBilling {
    * RESOURCE_EXHAUSTED) when the new non-ignored shipments exceed the account's room, then with
    * 429 RESOURCE_EXHAUSTED when its solves at once are all running.
    */
-  admit(key: KeyRecord, request: Pick<OptimizationRequest, 'shipments' | 'vehicles' | 'travel'>, now: Date, log: FastifyBaseLogger): Promise<SolveTicket>;
+  admit(key: KeyRecord, request: Pick<OptimizationRequest, 'shipments' | 'vehicles' | 'travel'>, now: Date, log: FastifyBaseLogger, identities?: string[]): Promise<SolveTicket>;
 }
 
 export function optimizationBilling({ db, slots, dashboardUrl }: OptimizationBillingDeps): OptimizationBilling {
   return {
-    async admit(key, request, now, log) {
+    async admit(key, request, now, log, known) {
       const payer = payerOf(key);
-      const identities = shipmentIdentities(request);
+      // `known`: shipmentIdentities(request) computed already (off the event loop, with the checks).
+      const identities = known ?? shipmentIdentities(request);
       const wanted = identities.filter((_, i) => !request.shipments[i]!.ignore);
       const free = await firstBilledWithin24h(db, payer, wanted, now);
       const newShipments = wanted.filter((id) => !free.has(id)).length;

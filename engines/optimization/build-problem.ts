@@ -6,6 +6,7 @@
 import type * as P from './problem.ts';
 import type { PlaceSet } from './places.ts';
 import type * as R from './request-model.ts';
+import type { Slices } from './slices.ts';
 
 export interface BuiltProblem {
   problem: P.Problem;
@@ -35,11 +36,30 @@ function visit(v: R.Visit | null, place: number | null, origin: number): P.Visit
 export function buildProblem(
   request: R.OptimizationRequest, places: PlaceSet, matrices: P.TravelMatrix[], matrixOf: (vehicle: number) => number, include: (shipment: number) => boolean,
 ): BuiltProblem {
+  const steps = buildSteps(request, places, matrices, matrixOf, include);
+  while (!steps.next().done);
+  return steps.result();
+}
+
+/** buildProblem pausing whenever a time slice is used up (the API's event loop). */
+export async function buildProblemInSlices(
+  request: R.OptimizationRequest, places: PlaceSet, matrices: P.TravelMatrix[], matrixOf: (vehicle: number) => number, include: (shipment: number) => boolean, slices: Slices,
+): Promise<BuiltProblem> {
+  const steps = buildSteps(request, places, matrices, matrixOf, include);
+  while (!steps.next().done) if (slices.due()) await slices.pause();
+  return steps.result();
+}
+
+/** One step per request shipment, then result(). */
+function buildSteps(
+  request: R.OptimizationRequest, places: PlaceSet, matrices: P.TravelMatrix[], matrixOf: (vehicle: number) => number, include: (shipment: number) => boolean,
+): { next: () => { done: boolean }; result: () => BuiltProblem } {
   const origin = request.globalStart;
   const loadIndex = new Map(request.loadTypes.map((t, i) => [t, i]));
   const usable = request.vehicles.map((v, i) => (v.ignore ? -1 : i)).filter((i) => i >= 0);
   const shipments: { request: number; shipment: P.Shipment; key: string }[] = [];
-  request.shipments.forEach((s, i) => {
+  let next = 0;
+  const step = (s: R.Shipment, i: number) => {
     if (s.ignore || !include(i)) return;
     const demand = new Array<number>(request.loadTypes.length).fill(0);
     for (const [type, amount] of Object.entries(s.loadDemands)) demand[loadIndex.get(type)!] = amount;
@@ -53,7 +73,21 @@ export function buildProblem(
         : (s.allowedVehicleIndices ?? usable).filter((v) => !request.vehicles[v]!.ignore).sort((a, b) => a - b),
     };
     shipments.push({ request: i, shipment, key: JSON.stringify(shipment) });
-  });
+  };
+  return {
+    next: () => {
+      if (next < request.shipments.length) step(request.shipments[next]!, next++);
+      return { done: next >= request.shipments.length };
+    },
+    result: () => assemble(request, places, matrices, matrixOf, shipments),
+  };
+}
+
+function assemble(
+  request: R.OptimizationRequest, places: PlaceSet, matrices: P.TravelMatrix[], matrixOf: (vehicle: number) => number,
+  shipments: { request: number; shipment: P.Shipment; key: string }[],
+): BuiltProblem {
+  const origin = request.globalStart;
   shipments.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.request - b.request));
   const vehicles: P.Vehicle[] = request.vehicles.map((v, i) => ({
     matrix: matrixOf(i),

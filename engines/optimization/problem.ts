@@ -123,6 +123,8 @@ export interface Solution {
   skipped: number[];
   /** Sum of route costs and penalties of skipped shipments (mandatory ones count as Infinity). */
   cost: number;
+  /** The time cap ended the first construction: skipped shipments may never have been tried. */
+  unfinished?: boolean;
 }
 
 export type SearchMode = 'RETURN_FAST' | 'CONSUME_ALL_AVAILABLE_TIME';
@@ -133,6 +135,8 @@ export interface SolveOptions {
   searchMode: SearchMode;
   /** The search is deterministic for a seed (and the work it gets done within the time cap). */
   seed: number;
+  /** Date.now() by which the search must end: one that starts late (queued, worker starting) gets only what is left. */
+  deadline?: number;
 }
 
 /**

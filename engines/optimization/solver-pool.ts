@@ -1,34 +1,33 @@
 /**
  * Runs fleet-optimization searches on worker threads, never on the caller's event loop. One solve
  * runs on every thread at once with seeds options.seed, options.seed + 1, ... and returns the
- * cheapest solution (ties: the lower thread). Concurrent solves queue their tasks. An aborted
- * signal or a crashed worker rejects the solve and the affected workers are replaced.
+ * cheapest solution (ties: the lower thread). The road work of a solve (its travel matrix and its
+ * polylines, road-tasks.ts) runs on one thread. Concurrent jobs queue their tasks. An aborted
+ * signal or a crashed worker rejects the job and the affected workers are replaced.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Problem, Solution, SolveOptions } from './problem.ts';
-import type { SearchOptions } from './solver/index.ts';
+import { roadTaskParts, type RoadResults, type RoadTasks } from './road-tasks.ts';
+import type { RoadNetwork } from '../routing/release.ts';
+import { startTsWorker } from '../../lib/ts-worker.ts';
 
-// Workers are TypeScript: an eval'd bootstrap registers tsx in the worker, then imports the entry.
-// This works the same under `node --import tsx` and under vitest, with no build step.
-const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs')).href;
-const ENTRY = new URL('./solver-worker.ts', import.meta.url).href;
-const BOOTSTRAP = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); });`;
+const ENTRY = new URL('./solver-worker.ts', import.meta.url);
 
 interface Task {
   id: number;
-  problem: Problem;
-  options: SearchOptions;
+  /** What the worker gets besides the id: { problem, options } or { road }. */
+  message: object;
   job: Job;
   index: number;
 }
 
 interface Job {
-  results: (Solution | undefined)[];
+  results: unknown[];
   pending: number;
   done: boolean;
-  resolve: (s: Solution) => void;
+  /** The job's answer from its tasks' results. */
+  combine: (results: unknown[]) => unknown;
+  resolve: (s: unknown) => void;
   reject: (e: Error) => void;
   tasks: Task[];
 }
@@ -55,15 +54,26 @@ export class SolverPool {
   }
 
   solve(problem: Problem, options: SolveOptions & { maxIterations?: number }, signal?: AbortSignal): Promise<Solution> {
+    const messages = Array.from({ length: this.threads }, (_, i) => ({ problem, options: { ...options, seed: (options.seed + i) >>> 0 } }));
+    return this.submit(messages, (results) => cheapest(results as Solution[]), signal) as Promise<Solution>;
+  }
+
+  /** One road task of a solve on one thread (the network's memory is shared, not copied). */
+  road<K extends keyof RoadTasks>(network: RoadNetwork, kind: K, input: RoadTasks[K], signal?: AbortSignal): Promise<RoadResults[K]> {
+    const road = { kind, input, network: roadTaskParts(network) };
+    return this.submit([{ road }], (results) => results[0], signal) as Promise<RoadResults[K]>;
+  }
+
+  private submit(messages: object[], combine: Job['combine'], signal?: AbortSignal): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('SolverPool is closed'));
     if (signal?.aborted) return Promise.reject(abortError());
-    return new Promise<Solution>((resolve, reject) => {
-      const job: Job = { results: [], pending: this.threads, done: false, resolve, reject, tasks: [] };
-      for (let i = 0; i < this.threads; i++) {
-        const task: Task = { id: this.nextId++, problem, options: { ...options, seed: (options.seed + i) >>> 0 }, job, index: i };
+    return new Promise<unknown>((resolve, reject) => {
+      const job: Job = { results: [], pending: messages.length, done: false, combine, resolve, reject, tasks: [] };
+      messages.forEach((message, index) => {
+        const task: Task = { id: this.nextId++, message, job, index };
         job.tasks.push(task);
         this.queue.push(task);
-      }
+      });
       if (signal) {
         const onAbort = () => this.fail(job, abortError());
         signal.addEventListener('abort', onAbort, { once: true });
@@ -86,16 +96,16 @@ export class SolverPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, { eval: true });
+    const worker = startTsWorker(ENTRY);
     const slot: Slot = { worker, task: null };
     worker.unref();
-    worker.on('message', (m: { ready?: boolean; id?: number; solution?: Solution; error?: string }) => {
+    worker.on('message', (m: { ready?: boolean; id?: number; result?: unknown; error?: string }) => {
       if (m.ready) return;
       const task = slot.task;
       if (!task || task.id !== m.id) return;
       slot.task = null;
       if (m.error !== undefined) this.fail(task.job, new Error(`solver worker failed: ${m.error}`));
-      else this.finish(task, m.solution!);
+      else this.finish(task, m.result);
       this.dispatch();
     });
     const crashed = (error: Error) => {
@@ -126,20 +136,18 @@ export class SolverPool {
       const task = this.queue.shift()!;
       slot.task = task;
       slot.worker.ref();
-      slot.worker.postMessage({ id: task.id, problem: task.problem, options: task.options });
+      slot.worker.postMessage({ id: task.id, ...task.message });
     }
     for (const slot of this.slots) if (!slot.task) slot.worker.unref();
   }
 
-  private finish(task: Task, solution: Solution): void {
+  private finish(task: Task, result: unknown): void {
     const job = task.job;
     if (job.done) return;
-    job.results[task.index] = solution;
+    job.results[task.index] = result;
     if (--job.pending > 0) return;
     job.done = true;
-    let best = job.results[0]!;
-    for (const s of job.results) if (s && cost(s) < cost(best)) best = s;
-    job.resolve(best);
+    job.resolve(job.combine(job.results));
   }
 
   /** Rejects a job: drops its queued tasks and replaces the workers still running it. */
@@ -155,6 +163,12 @@ export class SolverPool {
     job.reject(error);
     if (!this.closed) this.dispatch();
   }
+}
+
+function cheapest(solutions: Solution[]): Solution {
+  let best = solutions[0]!;
+  for (const s of solutions) if (s && cost(s) < cost(best)) best = s;
+  return best;
 }
 
 /** Skipped mandatory shipments make a solution Infinity; among those, fewer skipped is better. */

@@ -1,18 +1,15 @@
-/** Worker-thread entry of SolverPool: runs one search per message and posts its Solution back. */
+/** Worker-thread entry of SolverPool: runs one search (or one road task) per message and posts its result back. */
 import { parentPort } from 'node:worker_threads';
 import type { Problem } from './problem.ts';
+import { runRoadTask, type RoadTaskMessage } from './road-tasks.ts';
 import { solveInProcess, type SearchOptions } from './solver/index.ts';
 
-export interface WorkerTask {
-  id: number;
-  problem: Problem;
-  options: SearchOptions;
-}
+export type WorkerTask = { id: number } & ({ problem: Problem; options: SearchOptions } | { road: RoadTaskMessage });
 
 parentPort?.on('message', (task: WorkerTask) => {
   try {
-    const solution = solveInProcess(task.problem, task.options);
-    parentPort!.postMessage({ id: task.id, solution });
+    const result = 'road' in task ? runRoadTask(task.road) : solveInProcess(task.problem, task.options);
+    parentPort!.postMessage({ id: task.id, result });
   } catch (error) {
     parentPort!.postMessage({ id: task.id, error: String((error as Error)?.stack ?? error) });
   }

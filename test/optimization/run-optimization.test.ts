@@ -52,7 +52,9 @@ describe('one solve within the shared budget (volume 3 rule 6)', () => {
         budgetMs: 5_000,
       };
       const outcome = await runOptimization(deps, request(), 2);
-      expect(limits[0]).toBe(2_000);
+      // The timeout runs from the request's start: travel and building the problem count against it.
+      expect(limits[0]).toBeLessThanOrEqual(2_000);
+      expect(limits[0]).toBeGreaterThan(1_500);
       expect(outcome.plan.performed).toEqual([0, 1, 2]);
       await runOptimization({ ...deps, budgetMs: 1_000 }, request(), 2);
       expect(limits[1]).toBeLessThanOrEqual(1_000);

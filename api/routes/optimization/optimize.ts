@@ -8,7 +8,7 @@ import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import { optimizationBilling } from '../../access/optimization-billing.ts';
 import { errors } from '../../errors.ts';
 import { runOptimization } from '../../optimization/run-optimization.ts';
-import { checkOptimizationRequest, countLimitViolation } from '../../params/optimization/check.ts';
+import { countLimitViolation } from '../../params/optimization/check.ts';
 import { solveSeconds } from '../../params/optimization/timeout.ts';
 import { optimizationResponseJson, type OptimizationWarning } from '../../replies/optimization.ts';
 
@@ -22,6 +22,9 @@ function sendJson(reply: FastifyReply, body: unknown): FastifyReply {
 
 const warning = (code: string, message: string): OptimizationWarning => ({ code, message });
 
+/** performance.now() at each request's arrival (before its body is read): the timeout runs from there. */
+const arrivals = new WeakMap<object, number>();
+
 export const optimizeRoute: FastifyPluginAsyncTypebox = async (app) => {
   const billing = optimizationBilling({ db: app.pg, slots: app.solveSlots, dashboardUrl: app.config.dashboardUrl });
   const useRoads = <T>(fn: (network: RoadNetwork) => Promise<T>) => app.releases.use(ROADS_KIND, fn);
@@ -33,6 +36,9 @@ export const optimizeRoute: FastifyPluginAsyncTypebox = async (app) => {
       validatorCompiler: () => () => true,
       config: { optimizationErrors: true },
       bodyLimit: OPTIMIZATION_BODY_LIMIT_BYTES,
+      onRequest: async (request) => {
+        arrivals.set(request, performance.now());
+      },
       schema: {
         tags: ['optimization'],
         summary: 'Fleet optimization: assign shipments to vehicles and time their routes',
@@ -50,7 +56,7 @@ export const optimizeRoute: FastifyPluginAsyncTypebox = async (app) => {
       const limits = optimizationLimitsOf(key.accountId === null ? null : key.plan);
       const over = countLimitViolation(request.body, limits);
       if (over) throw errors.invalidArgument(`the request has ${over.count} ${over.limit}; this plan allows at most ${over.max}`, over.limit === 'locations' ? 'model' : `model.${over.limit}`);
-      const checked = checkOptimizationRequest(request.body, { maxLocations: limits.locations });
+      const { checked, identities } = await app.optimizationChecks.check(request.body, { maxLocations: limits.locations });
       if (checked.solvingMode === 'VALIDATE_ONLY') return sendJson(reply, checked.issues.length > 0 ? { validationErrors: checked.issues } : {});
       if (!checked.request) {
         const [first] = checked.issues;
@@ -63,9 +69,11 @@ export const optimizeRoute: FastifyPluginAsyncTypebox = async (app) => {
         reply.header('warning', `299 - 'timeout clamped to ${timeout.seconds}s for this plan'`);
         warnings.push(warning('TIMEOUT_CLAMPED', `timeout clamped to ${timeout.seconds}s for this plan`));
       }
-      const ticket = await billing.admit(key, parsed, new Date(app.now()), request.log);
+      const ticket = await billing.admit(key, parsed, new Date(app.now()), request.log, identities ?? undefined);
       try {
-        const deps = { solve: app.solverPool().solve.bind(app.solverPool()), useRoads, locationLimit: limits.locations };
+        const startedAt = arrivals.get(request) ?? performance.now();
+        const pool = app.solverPool();
+        const deps = { solve: pool.solve.bind(pool), road: pool.road.bind(pool), useRoads, locationLimit: limits.locations, startedAt };
         const outcome = await runOptimization(deps, parsed, timeout.seconds);
         const body = optimizationResponseJson({
           globalStart: parsed.globalStart,

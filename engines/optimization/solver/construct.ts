@@ -7,8 +7,11 @@
 import { bestPlacement, type Placement } from './insertion.ts';
 import type { State } from './state.ts';
 
-/** Past `deadline` (ms, performance.now()) the remaining shipments are inserted in index order, cheapest place first. */
-export function regretConstruct(state: State, deadline = Infinity): void {
+/**
+ * Past `deadline` (ms, performance.now()) the remaining shipments are inserted in index order,
+ * cheapest place first; past `stopAt` the rest stay unassigned. Returns false when it stopped so.
+ */
+export function regretConstruct(state: State, deadline = Infinity, stopAt = Infinity): boolean {
   const model = state.model;
   const V = state.routes.length;
   const S = model.shipmentCount;
@@ -29,9 +32,10 @@ export function regretConstruct(state: State, deadline = Infinity): void {
     return out;
   };
   for (const s of pending) for (const v of candidates(s)) evaluate(s, v);
+  let complete = true;
   while (pending.length > 0) {
     if (performance.now() > deadline) {
-      greedyRest(state, pending);
+      complete = greedyRest(state, pending, stopAt);
       break;
     }
     let pick = -1;
@@ -74,13 +78,16 @@ export function regretConstruct(state: State, deadline = Infinity): void {
     }
   }
   state.commit();
+  return complete;
 }
 
-function greedyRest(state: State, pending: number[]): void {
+function greedyRest(state: State, pending: number[], stopAt: number): boolean {
   const model = state.model;
   const best = { delta: Infinity, v: -1, a: 0, c: 0 };
   for (const s of pending) {
+    if (performance.now() > stopAt) return false;
     state.best(s, null, 0, best);
     if (best.v >= 0 && (model.mandatory[s] || best.delta < model.penalty[s]!)) state.insert(s, best.v, best.a, best.c);
   }
+  return true;
 }

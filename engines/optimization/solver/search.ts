@@ -40,14 +40,20 @@ export interface SearchStats {
   elapsedMs: number;
 }
 
-export function solveInProcess(problem: Problem, options: SearchOptions, stats?: SearchStats): Solution {
+export function solveInProcess(problem: Problem, given: SearchOptions, stats?: SearchStats): Solution {
   const began = performance.now();
+  // A search that starts late (queued, or on a worker still starting) gets what is left before its deadline.
+  const options = given.deadline === undefined ? given : { ...given, timeLimitMs: Math.max(0, Math.min(given.timeLimitMs, given.deadline - Date.now())) };
   const model = buildModel(problem);
   const rng = new Rng(options.seed);
   const params: SisrParams = { ...DEFAULT_SISR, ...options.sisr };
   const state = new State(model);
-  // Construction may take at most half the budget on huge problems; the rest is then greedy.
-  regretConstruct(state, began + 0.5 * options.timeLimitMs);
+  // Construction may take at most half the budget on huge problems; the rest is then greedy, and
+  // what the budget leaves unplaced stays unassigned (the solution says it is unfinished).
+  if (!regretConstruct(state, began + 0.5 * options.timeLimitMs, began + options.timeLimitMs)) {
+    if (stats) Object.assign(stats, { iterations: 0, elapsedMs: performance.now() - began });
+    return { ...toSolution(model, state), unfinished: true };
+  }
   const arc = meanArcCost(state);
   // RETURN_FAST: an iteration budget proportional to the size drives the cooling, and stagnation ends it early.
   // Fleet minimisation needs far more steps than distance alone (each route emptied is a search of its own).

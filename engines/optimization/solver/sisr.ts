@@ -32,7 +32,7 @@ export function ruin(state: State, rng: Rng, params: SisrParams, removed: number
   const ksMax = (4 * params.meanRemoved) / (1 + lsMax) - 1;
   const ks = Math.floor(rng.next() * ksMax) + 1;
   const ruined: number[] = [];
-  const neighbours = model.neighbours[seed]!;
+  const neighbours = model.neighboursOf(seed);
   for (let i = -1; i < neighbours.length && ruined.length < ks; i++) {
     const c = i < 0 ? seed : neighbours[i]!;
     const v = state.routeOf[c]!;

@@ -36,6 +36,7 @@ export const BYOD_GEOJSON_MAX_ZOOM = 14;
 export const BYOD_ERRORS: Readonly<Record<number, string>> = {
   400: 'missing body, wrong content type, file over 5 MB, invalid GeoJSON or PMTiles, an eleventh overlay, or a bad parameter; error names it',
   404: 'no overlay of this account has this id',
+  503: 'the upload could not be checked right now (the check did not run to an answer); nothing was stored, retry after Retry-After',
 };
 
 // ---- requests -------------------------------------------------------------------------------

@@ -1,15 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import type { Pool } from '../../lib/postgres.ts';
 import type { ByodKind } from '../../schemas/byod-api.ts';
 import type { ByodFiles, ReceivedFile } from './files.ts';
-import { readGeoJson } from './geojson.ts';
 import { newOverlayId } from './overlay-id.ts';
-import { checkPmtiles } from './pmtiles-check.ts';
 import { insertWithinQuota, type OverlayRow } from './store.ts';
+import type { UploadChecker } from './upload-checker.ts';
 
 /**
- * A received upload → a stored overlay: check it (GeoJSON or PMTiles, QueryError naming what is
- * wrong), move it under its new id, then insert its row within the owner's quota. The file goes
+ * A received upload → a stored overlay: check it on a worker thread (GeoJSON or PMTiles,
+ * QueryError naming what is wrong or which bound it exceeds), move it under its new id, then insert its row within the owner's quota. The file goes
  * first so a visible row always has its bytes; a refused insert removes the file again.
  */
 
@@ -29,15 +27,11 @@ export function sniffKind(head: Buffer): ByodKind {
   return head.subarray(0, 7).toString('latin1') === 'PMTiles' ? 'pmtiles' : 'geojson';
 }
 
-export async function acceptUpload(pool: Pool, files: ByodFiles, upload: UploadToAccept): Promise<AcceptResult> {
-  const bytes = await readFile(upload.received.path);
-  let tiles: Parameters<typeof insertWithinQuota>[1]['tiles'] = null;
-  if (upload.kind === 'pmtiles') {
-    const archive = await checkPmtiles(bytes);
-    tiles = { minZoom: archive.minZoom, maxZoom: archive.maxZoom, bounds: archive.bounds, layers: archive.layers };
-  } else {
-    readGeoJson(bytes);
-  }
+export async function acceptUpload(pool: Pool, files: ByodFiles, checker: UploadChecker, upload: UploadToAccept): Promise<AcceptResult> {
+  const archive = await checker.check(upload.received.path, upload.kind);
+  const tiles: Parameters<typeof insertWithinQuota>[1]['tiles'] = archive
+    ? { minZoom: archive.minZoom, maxZoom: archive.maxZoom, bounds: archive.bounds, layers: archive.layers }
+    : null;
   const id = newOverlayId();
   await files.commit(upload.received.path, files.sourcePath(id, upload.kind));
   let overlay: OverlayRow | null;

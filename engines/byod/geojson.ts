@@ -3,9 +3,9 @@ import { QueryError } from '../../lib/query-error.ts';
 
 /**
  * Reads an uploaded GeoJSON file (RFC 7946) into the features the tiler takes, refusing with a
- * QueryError (a 400) that names the first problem and where it is: not UTF-8, not JSON, not a
- * FeatureCollection, Feature or geometry, a malformed or out-of-range position, a line or ring
- * too short, an unclosed ring, or nothing to draw.
+ * QueryError (a 400) that names the first problem and where it is: not UTF-8, JSON nested deeper
+ * than MAX_JSON_DEPTH, not JSON, not a FeatureCollection, Feature or geometry, a malformed or
+ * out-of-range position, a line or ring too short, an unclosed ring, or nothing to draw.
  */
 
 export type Bounds = [west: number, south: number, east: number, north: number];
@@ -14,6 +14,13 @@ export interface CheckedGeoJson {
   features: TilerFeature[];
   bounds: Bounds;
 }
+
+/**
+ * Arrays and objects nested in one another, counting the outermost: a MultiPolygon in a
+ * FeatureCollection needs 9, the rest is for properties. Deeper files are refused before they
+ * are parsed, so nothing downstream (the tiler serializes properties recursively) can overflow.
+ */
+export const MAX_JSON_DEPTH = 64;
 
 const GEOMETRY_TYPES = ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon', 'GeometryCollection'];
 
@@ -32,6 +39,10 @@ export function readGeoJson(bytes: Uint8Array): CheckedGeoJson {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     throw new Invalid('', 'the file is not UTF-8 text');
+  }
+  const deep = firstTooDeep(bytes, MAX_JSON_DEPTH);
+  if (deep >= 0) {
+    throw new Invalid('', `the JSON nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep (at byte ${deep}); at most ${MAX_JSON_DEPTH} levels are accepted`);
   }
   let root: Json;
   try {
@@ -157,4 +168,24 @@ class GeoJsonReader {
 
 function describe(value: Json): string {
   return typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : value === undefined ? 'nothing' : typeof value;
+}
+
+/**
+ * The offset of the first [ or { that opens level maxDepth + 1, or -1: one pass over the bytes, no
+ * recursion (in UTF-8 no byte of a multi-byte character is a quote, backslash or bracket).
+ */
+export function firstTooDeep(bytes: Uint8Array, maxDepth: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (inString) {
+      if (b === 0x5c) i++;
+      else if (b === 0x22) inString = false;
+    } else if (b === 0x22) inString = true;
+    else if (b === 0x5b || b === 0x7b) {
+      if (++depth > maxDepth) return i;
+    } else if (b === 0x5d || b === 0x7d) depth--;
+  }
+  return -1;
 }

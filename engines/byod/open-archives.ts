@@ -1,18 +1,26 @@
-import { TileArchive } from '../tiles/pmtiles/archive-reader.ts';
+import { DirectoryCache } from './directory-cache.ts';
+import { OverlayArchive } from './overlay-archive.ts';
 
 /**
  * The overlays' archives the API has open for tile requests: the most recently used few, by
- * overlay id (an id's archive never changes: it is written once, then only deleted). An archive
- * that fails to open is not kept, so the next request tries again.
+ * overlay id (an id's archive never changes: it is written once, then only deleted), and their
+ * directories in one cache bounded by bytes across all of them (directory-cache.ts), so memory
+ * stays bounded whatever the archives hold. An archive that fails to open is not kept, so the
+ * next request tries again.
  */
+export const DIRECTORY_CACHE_BYTES = 64 * 1024 * 1024;
+
 export class OpenArchives {
-  private readonly open = new Map<string, Promise<TileArchive>>();
+  private readonly open = new Map<string, Promise<OverlayArchive>>();
   /** Evicted or forgotten archives, closed once the reads that may still use them are done. */
-  private readonly closing = new Set<Promise<TileArchive>>();
+  private readonly closing = new Set<Promise<OverlayArchive>>();
+  readonly directories: DirectoryCache;
 
-  constructor(private readonly maxOpen = 32, private readonly closeAfterMs = 10_000) {}
+  constructor(private readonly maxOpen = 32, private readonly closeAfterMs = 10_000, directoryBytes = DIRECTORY_CACHE_BYTES) {
+    this.directories = new DirectoryCache(directoryBytes);
+  }
 
-  async get(id: string, path: string): Promise<TileArchive> {
+  async get(id: string, path: string): Promise<OverlayArchive> {
     let archive = this.open.get(id);
     if (archive) {
       // Most recently used last.
@@ -20,7 +28,7 @@ export class OpenArchives {
       this.open.set(id, archive);
       return archive;
     }
-    archive = TileArchive.open(path);
+    archive = OverlayArchive.open(path, id, this.directories);
     this.open.set(id, archive);
     archive.catch(() => {
       if (this.open.get(id) === archive) this.open.delete(id);
@@ -29,8 +37,9 @@ export class OpenArchives {
     return archive;
   }
 
-  /** Drops an overlay's archive (deleted, or evicted); its file is closed a little later. */
+  /** Drops an overlay's archive (deleted, or evicted) and its directories; its file is closed a little later. */
   forget(id: string): void {
+    this.directories.drop(`${id}:`);
     const archive = this.open.get(id);
     if (!archive) return;
     this.open.delete(id);
@@ -48,6 +57,6 @@ export class OpenArchives {
   }
 }
 
-async function closeQuietly(archive: Promise<TileArchive>): Promise<void> {
+async function closeQuietly(archive: Promise<OverlayArchive>): Promise<void> {
   await archive.then((a) => a.close(), () => {}).catch(() => {});
 }

@@ -1,15 +1,17 @@
 import { bytesToHeader, Compression, ResolvedValueCache, TileType, tileIdToZxy, type Entry, type Header } from 'pmtiles';
 import { QueryError } from '../../lib/query-error.ts';
 import type { Bounds } from './geojson.ts';
-import { ArchiveDecodeError, boundedDecompress, BufferSource, directoryDecompress } from './pmtiles-read.ts';
+import { ArchiveDecodeError, ArchiveLimitError, BufferSource, DIRECTORY_LIMITS, DirectoryBudget, metadataDecompress } from './pmtiles-read.ts';
 
 /**
  * Checks an uploaded PMTiles archive before it is accepted, reading it through the `pmtiles`
  * package (header, root and leaf directories, metadata) plus checks of our own: the magic and
  * version 3, every section inside the file, the root in the first 16 KiB, every directory
  * decoding with ascending tile ids inside the header's zooms, every tile inside the tile data,
- * sane bounds and zooms, vector (MVT) tiles, gzip tiles that really are gzip. A refusal is a
- * QueryError (400) naming what is wrong.
+ * sane bounds and zooms, vector (MVT) tiles, gzip tiles that really are gzip, and the work of
+ * reading its directories within DIRECTORY_LIMITS (pmtiles-read.ts: bytes inflated and entries per
+ * directory and in all, depth). A refusal is a QueryError (400) naming what is wrong or which bound.
+ * Runs on a worker thread (upload-check-worker.ts), never on the API's event loop.
  */
 
 export interface CheckedArchive {
@@ -27,9 +29,6 @@ const FIRST_FETCH_BYTES = 16_384;
 const MAGIC = 'PMTiles';
 /** The `pmtiles` reader's own ceiling (tile ids beyond zoom 26 are not safe integers). */
 const MAX_ZOOM = 26;
-/** The reader follows the root and at most three levels of leaves. */
-const MAX_DIRECTORY_DEPTH = 4;
-const MAX_ENTRIES = 2_000_000;
 
 class Invalid extends QueryError {
   constructor(problem: string) {
@@ -47,7 +46,7 @@ export async function checkPmtiles(bytes: Uint8Array): Promise<CheckedArchive> {
   const header = bytesToHeader(new Uint8Array(bytes.subarray(0, HEADER_BYTES)).buffer);
   checkHeader(header, bytes.length);
   const source = new BufferSource(bytes);
-  const cache = new ResolvedValueCache(16, false, directoryDecompress);
+  const cache = new ResolvedValueCache(16, false, new DirectoryBudget().decompress);
   const entries = await readAllEntries(cache, source, header);
   if (entries.tiles === 0) throw new Invalid('the archive holds no tiles');
   checkTiles(entries.tileEntries, header, bytes);
@@ -99,15 +98,24 @@ interface ReadEntries {
 async function readAllEntries(cache: ResolvedValueCache, source: BufferSource, h: Header): Promise<ReadEntries> {
   const out: ReadEntries = { tileEntries: [], tiles: 0 };
   let lastTileId = -1;
+  let visited = 0;
   const minId = firstTileIdOf(h.minZoom);
   const endId = firstTileIdOf(h.maxZoom + 1);
   const walk = async (offset: number, length: number, depth: number, where: string): Promise<void> => {
-    if (depth > MAX_DIRECTORY_DEPTH) throw new Invalid('leaf directories nest deeper than readers follow');
+    if (depth > DIRECTORY_LIMITS.depth) {
+      throw new Invalid(`leaf directories nest ${depth} levels deep counting the root; at most ${DIRECTORY_LIMITS.depth} levels (the root and ${DIRECTORY_LIMITS.depth - 1} of leaves) are accepted`);
+    }
     let entries: Entry[];
     try {
       entries = await cache.getDirectory(source, offset, length, h);
     } catch (err) {
+      if (err instanceof ArchiveLimitError) throw new Invalid(err.whole ? err.message : `the ${where} ${err.message}`);
       throw new Invalid(`the ${where} does not decode (${reason(err)})`);
+    }
+    // The budget counts directories as inflated; a directory listed twice is walked (and counted) twice.
+    visited += entries.length;
+    if (visited > DIRECTORY_LIMITS.totalEntries) {
+      throw new Invalid(`the directories list more than ${DIRECTORY_LIMITS.totalEntries} entries in all; at most ${DIRECTORY_LIMITS.totalEntries} are accepted`);
     }
     for (const e of entries) {
       if (![e.tileId, e.offset, e.length, e.runLength].every((v) => Number.isSafeInteger(v) && v >= 0)) {
@@ -128,7 +136,6 @@ async function readAllEntries(cache: ResolvedValueCache, source: BufferSource, h
       if (lastTileId >= endId) throw new Invalid(`the ${where} has a run of tiles past zoom ${h.maxZoom}`);
       out.tileEntries.push(e);
       out.tiles += e.runLength;
-      if (out.tileEntries.length > MAX_ENTRIES) throw new Invalid(`more than ${MAX_ENTRIES} directory entries`);
     }
   };
   await walk(h.rootDirectoryOffset, h.rootDirectoryLength, 1, 'root directory');
@@ -156,8 +163,9 @@ async function vectorLayers(source: BufferSource, h: Header): Promise<string[]> 
   let metadata: unknown;
   try {
     const raw = (await source.getBytes(h.jsonMetadataOffset, h.jsonMetadataLength)).data;
-    metadata = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(await boundedDecompress(raw, h.internalCompression)));
+    metadata = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(await metadataDecompress(raw, h.internalCompression)));
   } catch (err) {
+    if (err instanceof ArchiveLimitError) throw new Invalid(`the metadata ${err.message}`);
     throw new Invalid(`the metadata is not JSON (${reason(err)})`);
   }
   if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) throw new Invalid('the metadata is not a JSON object');

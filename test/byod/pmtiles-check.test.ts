@@ -8,6 +8,7 @@ import { serializeDirectory, type Entry } from '../../engines/tiles/pmtiles/dire
 import { Compression, encodeHeader, TileType, type HeaderFields } from '../../engines/tiles/pmtiles/header.ts';
 import { zxyToTileId } from '../../engines/tiles/pmtiles/tile-id.ts';
 import { PMTilesWriter } from '../../engines/tiles/pmtiles/writer.ts';
+import { manyEntriesLeaf, manyLeaves, paddedLeafBomb } from './bombs.ts';
 import { vancouverArchive } from './fixtures.ts';
 
 /*
@@ -93,7 +94,7 @@ describe('checkPmtiles', () => {
     ['an empty root directory', () => forge({ root: directory([]) }),
       'invalid PMTiles: the root directory does not decode (Empty directory is invalid)'],
     ['a leaf directory that decompresses to 40 MB', () => forge({ root: leafPointer(bomb), leaves: bomb }),
-      'invalid PMTiles: the leaf directory does not decode (a section decompresses to more than 33554432 bytes)'],
+      'invalid PMTiles: the leaf directory decompresses to more than 4194304 bytes; at most 4194304 bytes (4 MiB) per directory are accepted'],
     ['a leaf pointer past the leaf directories', () => forge({ root: leafPointer(leaf, 5), leaves: leaf }),
       `invalid PMTiles: a leaf directory (offset 5, length ${leaf.length}) is not inside the leaf directories section`],
     ['a leaf that is garbage', () => forge({ root: leafPointer(gzipSync(Buffer.from([0x05]))), leaves: gzipSync(Buffer.from([0x05])) }),
@@ -131,4 +132,54 @@ describe('checkPmtiles', () => {
     expect(refusal?.name).toBe('QueryError');
     expect(refusal?.message).toEqual(message);
   });
+});
+
+describe('checkPmtiles bounds the work of reading directories (issue 28)', () => {
+  const leaf = directory([{ tileId: 0, offset: 0, length: TILE.length, runLength: 1 }]);
+  const leafPointer = (to: Buffer, offset: number) => directory([{ tileId: 0, offset, length: to.length, runLength: 0 }]);
+  /** Root → leaf → leaf … `depth` directories in all, the last holding tile 0/0/0; leaves laid deepest first. */
+  const nested = (depth: number) => {
+    const parts = [leaf];
+    const offsets = [0];
+    let at = leaf.length;
+    while (parts.length < depth - 1) {
+      const pointer = leafPointer(parts.at(-1)!, offsets.at(-1)!);
+      parts.push(pointer);
+      offsets.push(at);
+      at += pointer.length;
+    }
+    return forge({ root: leafPointer(parts.at(-1)!, offsets.at(-1)!), leaves: Buffer.concat(parts) });
+  };
+
+  it('accepts an archive at the bounds: 495,000 entries in 5 leaves, and 4 levels of directories', async () => {
+    expect(await checkPmtiles(manyLeaves(5, 99_000))).toMatchObject({ minZoom: 11, maxZoom: 11, addressedTiles: 495_000 });
+    expect(await checkPmtiles(nested(4))).toMatchObject({ addressedTiles: 1 });
+  });
+
+  it.each<[string, () => Buffer, string]>([
+    ['150 leaf directories of 4.9 MB inflating to 32 MiB each', () => paddedLeafBomb(150, 32 * 1024 * 1024 - 64),
+      'invalid PMTiles: the leaf directory decompresses to more than 4194304 bytes; at most 4194304 bytes (4 MiB) per directory are accepted'],
+    ['20 leaf directories inflating to 4 MiB each, 80 MiB in all', () => paddedLeafBomb(20, 4 * 1024 * 1024 - 64),
+      'invalid PMTiles: the directories decompress to more than 16777216 bytes in all; at most 16777216 bytes (16 MiB) are accepted'],
+    ['an 8 KB archive of one leaf of 1,999,000 entries', () => manyEntriesLeaf(1_999_000),
+      'invalid PMTiles: the leaf directory decompresses to more than 4194304 bytes; at most 4194304 bytes (4 MiB) per directory are accepted'],
+    ['a leaf of 150,000 entries', () => manyEntriesLeaf(150_000),
+      'invalid PMTiles: the leaf directory claims 150000 entries; at most 100000 entries per directory are accepted'],
+    ['6 leaves of 99,000 entries', () => manyLeaves(6, 99_000),
+      'invalid PMTiles: the directories list more than 500000 entries in all; at most 500000 are accepted'],
+    ['5 levels of directories', () => nested(5),
+      'invalid PMTiles: leaf directories nest 5 levels deep counting the root; at most 4 levels (the root and 3 of leaves) are accepted'],
+    ['metadata inflating to 5 MiB', () => forge({ metadata: gzipSync(`{"vector_layers":[],"x":"${' '.repeat(5 * 1024 * 1024)}"}`) }),
+      'invalid PMTiles: the metadata decompresses to more than 4194304 bytes; at most 4194304 bytes (4 MiB) of metadata are accepted'],
+  ])('refuses %s, naming the bound', async (_what, make, message) => {
+    const bytes = make();
+    if (_what.startsWith('an 8 KB')) expect(bytes.length).toBeLessThan(8_500);
+    if (_what.startsWith('150')) expect(bytes.length).toBeLessThan(5 * 1024 * 1024);
+    const started = performance.now();
+    const refusal = await checkPmtiles(bytes).then(() => null, (err: Error) => err);
+    expect(refusal?.name).toBe('QueryError');
+    expect(refusal?.message).toEqual(message);
+    // Generous: the 150-leaf bomb took 25 s before the bounds.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ByodFiles } from '../../../engines/byod/files.ts';
 import { OpenArchives } from '../../../engines/byod/open-archives.ts';
+import { UploadChecker } from '../../../engines/byod/upload-checker.ts';
 import type { ByodRouteDeps } from './deps.ts';
 import { deleteRoute } from './delete.ts';
 import { dataRoute } from './data.ts';
@@ -20,10 +21,12 @@ export const byodRoutes: FastifyPluginAsyncTypebox = async (app) => {
     files: new ByodFiles(app.config.byodDir),
     archives: new OpenArchives(),
     tiling: new TilingQueue(app.config, app.log),
+    checker: new UploadChecker(),
   };
   app.addHook('onClose', async () => {
     await deps.archives.close();
     await deps.tiling.close();
+    await deps.checker.close();
   });
   await app.register(uploadRoute, deps);
   await app.register(listRoute);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isOverlayId } from '../../../engines/byod/overlay-id.ts';
 import { overlayOwner } from '../../../engines/byod/owner.ts';
+import { OverlayArchiveError } from '../../../engines/byod/overlay-archive.ts';
 import { getOverlay } from '../../../engines/byod/store.ts';
 import { BYOD_ERRORS, ByodTileParams } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -35,7 +36,11 @@ export const tileRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, {
     const { z: tz, x: tx, y: ty } = tile.value;
     if (row.status !== 'ready' || tz < row.min_zoom! || tz > row.max_zoom!) return sendTile(request, reply, null, options);
     const archive = await archives.get(row.id, files.archivePath(row.id, row.kind));
-    const bytes = await archive.tile(tz, tx, ty);
+    const bytes = await archive.tile(tz, tx, ty).catch((err: unknown) => {
+      // Only an archive stored before the upload bounds were enforced can be over them.
+      if (err instanceof OverlayArchiveError) throw errors.tileBadRequest(`overlay ${row.id} cannot be served: ${err.message}; delete it`);
+      throw err;
+    });
     return sendTile(request, reply, bytes, { ...options, encoding: archive.header.tileCompression === GZIP ? 'gzip' : 'identity' });
   });
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import { acceptUpload } from '../../../engines/byod/accept-upload.ts';
+import { UploadCheckUnavailableError } from '../../../engines/byod/upload-checker.ts';
 import { overlayOwner } from '../../../engines/byod/owner.ts';
 import { countOverlays } from '../../../engines/byod/store.ts';
 import {
@@ -34,7 +35,7 @@ function chooseName(upload: IncomingUpload, query: string | undefined): string {
  * nothing is streamed for nothing; the quota is then enforced again, atomically, when the row is
  * inserted (engines/byod/store.ts).
  */
-export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, { files, tiling }) => {
+export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, { files, tiling, checker }) => {
   const raw = new WeakMap<FastifyRequest, IncomingUpload>();
   await registerUploadParsers(app, files, raw);
 
@@ -48,7 +49,7 @@ export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app,
         '(status processing, then ready or failed); a PMTiles archive is checked now and served as it is.',
       querystring: ByodUploadQuery,
       body: ByodUploadBody,
-      response: { 201: ByodOverlay, ...errorResponses(BYOD_ERRORS, 400) },
+      response: { 201: ByodOverlay, ...errorResponses(BYOD_ERRORS, 400, 503) },
     },
     preParsing: async (request, _reply, payload) => {
       const length = Number(request.headers['content-length']);
@@ -74,7 +75,7 @@ export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app,
     const upload = request.isMultipart() ? await readMultipartUpload(request, files) : raw.get(request);
     if (!upload) throw errors.badRequest(MISSING_BODY);
     try {
-      const result = await acceptUpload(app.pg, files, {
+      const result = await acceptUpload(app.pg, files, checker, {
         received: upload.received,
         kind: upload.kind,
         name: chooseName(upload, request.query.name),
@@ -87,6 +88,10 @@ export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app,
       if (overlay.status === 'processing') await tiling.request(overlay.id);
       reply.code(201).header('cache-control', 'no-store').header('location', `/byod/${overlay.id}`);
       return overlayReply(overlay, app.config.baseUrl);
+    } catch (err) {
+      if (!(err instanceof UploadCheckUnavailableError)) throw err;
+      request.log.warn({ err }, 'upload: the check could not run; answered 503, nothing stored');
+      throw errors.serviceUnavailable('upload checking');
     } finally {
       await rm(upload.received.path, { force: true });
     }

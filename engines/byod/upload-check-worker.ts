@@ -1,0 +1,24 @@
+/** Worker-thread entry of UploadChecker: checks one uploaded file per message, off the API's event loop. */
+import { readFile } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { QueryError } from '../../lib/query-error.ts';
+import { readGeoJson } from './geojson.ts';
+import { checkPmtiles } from './pmtiles-check.ts';
+import type { CheckReply, CheckTask } from './upload-checker.ts';
+
+async function check(task: CheckTask): Promise<CheckReply> {
+  try {
+    const bytes = await readFile(task.path);
+    if (task.kind === 'pmtiles') return { id: task.id, archive: await checkPmtiles(bytes) };
+    readGeoJson(bytes);
+    return { id: task.id };
+  } catch (err) {
+    if (err instanceof QueryError) return { id: task.id, refusal: err.message };
+    return { id: task.id, error: String((err as Error)?.stack ?? err) };
+  }
+}
+
+parentPort?.on('message', (task: CheckTask) => {
+  parentPort!.postMessage({ id: task.id, started: true } satisfies CheckReply);
+  void check(task).then((reply) => parentPort!.postMessage(reply));
+});

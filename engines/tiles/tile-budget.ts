@@ -16,9 +16,15 @@ export interface TileBudget {
   maxBytes?: number;
   /** Most features in one tile, all layers together (default 200,000). */
   maxFeatures?: number;
+  /**
+   * Over the byte cap, simplify harder before dropping features: the zoom's tolerance doubles
+   * (from at least 1 tile unit) up to this many times its own (default 1: never). Only layers
+   * that simplify at some zoom have the vertex ranks this needs.
+   */
+  coarsen?: number;
 }
 
-export const DEFAULT_BUDGET: Required<TileBudget> = { maxBytes: 500_000, maxFeatures: 200_000 };
+export const DEFAULT_BUDGET: Required<TileBudget> = { maxBytes: 500_000, maxFeatures: 200_000, coarsen: 1 };
 
 export interface TilePosition {
   z: number;

@@ -36,6 +36,14 @@ export interface ZoomDrops {
   bytesBefore?: number;
 }
 
+/** The tiles made so far take more bytes than the tiling may write (`TilingOptions.maxTileBytes`). */
+export class TilesTooLargeError extends Error {
+  override readonly name = 'TilesTooLargeError';
+  constructor(readonly limitBytes: number) {
+    super(`the tiles take more than ${limitBytes} bytes`);
+  }
+}
+
 export class TileOutput {
   private batch: Pending[] = [];
   private batchBytes = 0;
@@ -43,8 +51,15 @@ export class TileOutput {
   private readonly stats = new Map<number, ZoomStats>();
   private readonly drops = new Map<number, ZoomDrops>();
   tiles = 0;
+  /** Compressed bytes of the tiles spooled so far. */
+  private bytes = 0;
 
-  constructor(private readonly spool: TileSpool, private readonly pool: GzipPool, private readonly onTiles?: (tiles: number) => void) {}
+  constructor(
+    private readonly spool: TileSpool,
+    private readonly pool: GzipPool,
+    private readonly onTiles?: (tiles: number) => void,
+    private readonly maxBytes = Infinity,
+  ) {}
 
   async add(z: number, x: number, y: number, tile: MadeTile): Promise<void> {
     if (tile.dropped > 0) {
@@ -95,6 +110,10 @@ export class TileOutput {
   }
 
   private async settleOldest(): Promise<void> {
-    for (const { z, x, y, data } of await this.inFlight.shift()!) this.spool.add(z, x, y, data);
+    for (const { z, x, y, data } of await this.inFlight.shift()!) {
+      this.bytes += data.length;
+      if (this.bytes > this.maxBytes) throw new TilesTooLargeError(this.maxBytes);
+      this.spool.add(z, x, y, data);
+    }
   }
 }

@@ -30,6 +30,7 @@ export type { LayerSpec, TilerFeature } from './layer-spec.ts';
 export type { LayerSource } from './feature-input.ts';
 export type { TileBudget } from './tile-budget.ts';
 export type { ZoomDrops, ZoomStats } from './tile-output.ts';
+export { TilesTooLargeError } from './tile-output.ts';
 
 export interface TilerLayer {
   spec: LayerSpec;
@@ -57,6 +58,12 @@ export interface TilingOptions {
   /** …and their records at most this many bytes (default 256 MiB); larger tiles are streamed through partition files. */
   inMemoryBytes?: number;
   onProgress?: (progress: TilingProgress) => void;
+  /**
+   * Most bytes the tiles may take, gzip-compressed, all zooms together: past it the tiling stops
+   * with TilesTooLargeError, its scratch files removed (default: no limit). The archive is these
+   * bytes (fewer when tiles repeat) plus its directories.
+   */
+  maxTileBytes?: number;
 }
 
 export interface TilingReport {
@@ -112,7 +119,7 @@ export async function tileLayersInto(layers: readonly LayerSource[], writer: PMT
   try {
     const input = await spillLayers(layers, path.join(dir, 'part-0-0-0'), (n) => progress?.({ stage: 'reading', features: n, tiles: 0 }));
     const read = input.features.reduce((a, b) => a + b, 0);
-    const output = new TileOutput(spool, pool, progress && ((tiles) => progress({ stage: 'tiling', features: read, tiles })));
+    const output = new TileOutput(spool, pool, progress && ((tiles) => progress({ stage: 'tiling', features: read, tiles })), options.maxTileBytes);
     const maker = new TileMaker(layers.map((l) => l.spec), options.budget);
     let streamedTiles = 0;
     if (input.root.count > 0) {

@@ -15,7 +15,7 @@ async function runAsChild(): Promise<void> {
     void send({ type: 'ready' });
   });
   try {
-    await send({ type: 'done', tiled: await tileGeoJsonUpload(request.sourcePath, request.archivePath) });
+    await send({ type: 'done', tiled: await tileGeoJsonUpload(request.sourcePath, request.archivePath, { workDir: request.workDir }) });
   } catch (err) {
     await send({ type: 'failed', message: (err as Error).message, refused: err instanceof QueryError });
   }

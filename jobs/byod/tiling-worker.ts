@@ -11,12 +11,13 @@ import { tileInChildProcess, TilingRefusedError } from './tile-process.ts';
 
 /**
  * The tiling of GeoJSON uploads (POST /byod): one job per overlay on queue `byod-tiles`, the work
- * in a child process (tile-process.ts), the archive written under .incoming/ and renamed into
- * place, then the row marked ready. A file that cannot be tiled is recorded as failed with its
- * reason (never retried); other faults are retried and, once retries are spent, recorded as
- * failed too. Postgres is the record: a sweep every minute adds the job of any upload still
- * waiting without one (Redis was down when it was uploaded, or lost it) and removes files a crash
- * left behind.
+ * in a child process (tile-process.ts) killed past BYOD_TILING_SECONDS, the archive written under
+ * .incoming/ (scratch files in a folder of the job's own there, removed whatever happens) and
+ * renamed into place, then the row marked ready. A file that cannot be tiled, or passes a limit
+ * (engines/byod/tiling-limits.ts), is recorded as failed with its reason (never retried); other
+ * faults are retried and, once retries are spent, recorded as failed too. Postgres is the
+ * record: a sweep every minute adds the job of any upload still waiting without one (Redis was
+ * down when it was uploaded, or lost it) and removes files a crash left behind.
  */
 
 const SWEEP_JOB = 'sweep';
@@ -24,14 +25,13 @@ const SWEEP_EVERY_MS = 60_000;
 /** The API adds an upload's job right after storing it; the sweep leaves it that long. */
 const SWEEP_GRACE_MS = 60_000;
 const LEFTOVER_AGE_MS = 60 * 60_000;
-const TILE_TIMEOUT_MS = 5 * 60_000;
 const FAILED_MESSAGE = 'tiling failed on our side; delete the overlay and upload the file again';
 
 export interface ByodTilingOptions {
   pool: Pool;
   connection: Redis;
   log: JobLog;
-  /** Test-only: the sweep's interval, its grace for new uploads, and the tiling time limit. */
+  /** Test-only: the sweep's interval, its grace for new uploads, and the tiling time limit (else config.byodTilingTimeoutMs). */
   sweepEveryMs?: number;
   sweepGraceMs?: number;
   tileTimeoutMs?: number;
@@ -54,8 +54,10 @@ export async function startByodTiling(config: Config, options: ByodTilingOptions
     const row = await overlayById(pool, overlayId);
     if (!row || row.kind !== 'geojson' || row.status !== 'processing') return `overlay ${overlayId}: nothing to tile`;
     const temp = await files.tempPath(`${overlayId}.tiles`);
+    const workDir = `${temp}.work`;
     try {
-      const tiled = await tileInChildProcess({ sourcePath: files.sourcePath(overlayId, 'geojson'), archivePath: temp }, options.tileTimeoutMs ?? TILE_TIMEOUT_MS);
+      const request = { sourcePath: files.sourcePath(overlayId, 'geojson'), archivePath: temp, workDir };
+      const tiled = await tileInChildProcess(request, options.tileTimeoutMs ?? config.byodTilingTimeoutMs);
       const archive = files.tilesPath(overlayId);
       await files.commit(temp, archive);
       if (!(await markTiled(pool, overlayId, tiled, new Date())) && !(await overlayById(pool, overlayId))) {
@@ -68,7 +70,7 @@ export async function startByodTiling(config: Config, options: ByodTilingOptions
       await markFailed(pool, overlayId, err.message);
       throw new UnrecoverableError(err.message);
     } finally {
-      await Promise.all([rm(temp, { force: true }), rm(`${temp}.tiledata`, { force: true })]);
+      await Promise.all([rm(temp, { force: true }), rm(`${temp}.tiledata`, { force: true }), rm(workDir, { recursive: true, force: true })]);
     }
   }
 

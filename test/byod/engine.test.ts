@@ -9,6 +9,7 @@ import { newOverlayId } from '../../engines/byod/overlay-id.ts';
 import { existingIds, insertWithinQuota, type NewOverlay } from '../../engines/byod/store.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
+import { denseLineGeoJson, trackGeoJson } from './fixtures.ts';
 
 /*
  * The engine under the routes: the quota held under concurrency in Postgres, the zoom budget of
@@ -72,6 +73,17 @@ describe('chooseMaxZoom', () => {
     expect(z).toBeLessThan(14);
     expect(z).toBeGreaterThan(5);
     expect(chooseMaxZoom(points.slice(0, 100), 14)).toBe(14);
+  });
+
+  it("stops issue 28's dense line by the vertices its tiles would hold, and leaves a GPS track at 14", () => {
+    const dense = JSON.parse(denseLineGeoJson()) as GeoJSON.Geometry;
+    const z = chooseMaxZoom([dense], 14);
+    expect(z).toBeLessThanOrEqual(8);
+    expect(z).toBeGreaterThanOrEqual(3);
+    // Its box alone allows zoom 13 (56,000 tiles); every tile of it would hold hundreds of its pieces.
+    expect(chooseMaxZoom([dense], 14, { vertices: Infinity })).toBe(13);
+    const track = (JSON.parse(trackGeoJson()) as GeoJSON.Feature).geometry;
+    expect(chooseMaxZoom([track], 14)).toBe(14);
   });
 });
 

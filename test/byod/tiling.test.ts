@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tooSlowReason } from '../../engines/byod/tiling-limits.ts';
 import { startByodTiling, type RunningByodTiling } from '../../jobs/byod/tiling-worker.ts';
 import { startWorkers, type RunningWorkers } from '../../jobs/worker.ts';
 import { createRedis } from '../../lib/redis.ts';
@@ -109,7 +110,7 @@ describe('failures and the sweep', () => {
     tiling = await startByodTiling(api.env.config, { pool: api.pool, connection: redis, log: quiet, tileTimeoutMs: 1 });
     const id = (await api.upload(key, vancouverGeoJson(), 'application/geo+json')).body.id;
     const overlay = await settled(id);
-    expect(overlay).toMatchObject({ status: 'failed', error: 'tiling took longer than 0.001 s; upload fewer or simpler features', layers: [] });
+    expect(overlay).toMatchObject({ status: 'failed', error: tooSlowReason(0.001), layers: [] });
     expect((await api.tile(key, id, 0, 0, 0)).status).toBe(204);
     expect((await api.get(key, '/byod')).body.overlays.find((o: { id: string }) => o.id === id).status).toBe('failed');
     await tiling.close();

@@ -16,6 +16,7 @@ import { loggerOptions, requestLogController } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { blockedPlugin } from './plugins/blocked.ts';
 import { blockedAnswer } from './access/blocked.ts';
+import { bodyTimeoutPlugin } from './plugins/body-timeout.ts';
 import { capabilitiesPlugin } from './plugins/capabilities.ts';
 import { clockPlugin } from './plugins/clock.ts';
 import { corsPlugin } from './plugins/cors.ts';
@@ -29,6 +30,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { releaseStorePlugin } from './plugins/release-store.ts';
 import { logUnroutedRequest, requestLogPlugin } from './plugins/request-log.ts';
 import { wellKnownPlugin } from './plugins/well-known.ts';
+import { answerClientError } from './raw-answer.ts';
 import { replyWithError } from './reply-error.ts';
 import { routes } from './routes/index.ts';
 import { ERROR_CODE_KEYWORD, ERROR_MESSAGE_KEYWORD } from '../schemas/common.ts';
@@ -87,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { plugins: [errorKeywords] },
     // Service ids embed publishers' raw ids; URL-encoded they can pass Fastify's 100-character default.
     routerOptions: { maxParamLength: 1024 },
+    // What Node's HTTP parser refuses (a body cut short by a half-close, oversized headers) in the catalog's words.
+    clientErrorHandler: answerClientError,
     // A path Fastify cannot even route (bad percent-encoding, over-long parameter) is still
     // authenticated and rate-limited first, then answered like any path we do not serve.
     frameworkErrors: (error, request, reply) => {
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The validated config, for route plugins that need a setting (e.g. BYOD_DIR); never re-read.
   app.decorate('config', deps.config);
   await app.register(errorHandlerPlugin);
+  await app.register(bodyTimeoutPlugin, { idleMs: deps.config.bodyIdleTimeoutMs });
   if (deps.logger !== false) await app.register(requestLogPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(capabilitiesPlugin);

@@ -120,6 +120,12 @@ export const errors = {
     new ApiError(501, `layer ${id} is tile-only; queryable layers: ${queryable.join(', ')}`),
   /** POST /byod refused before its body was read to the end: the connection closes after the answer, so the rest is never read. */
   uploadRefused: (message: string) => new ApiError(400, message, { headers: { connection: 'close' } }),
+  /** A request body silent for BODY_IDLE_TIMEOUT_SECONDS (api/plugins/body-timeout.ts): the connection closes after it. */
+  bodyTimeout: (seconds: number) =>
+    new ApiError(408, `request body timed out: nothing arrived for ${seconds} s; send the body without pausing`, { headers: { connection: 'close' } }),
+  /** Node's headersTimeout (api/raw-answer.ts): the request line and headers did not all arrive in time. */
+  headersTimeout: () => new ApiError(408, 'request timed out: its headers did not arrive in time', { headers: { connection: 'close' } }),
+  headersTooLarge: () => new ApiError(431, 'request headers too large', { headers: { connection: 'close' } }),
   /** GET /styles/{style}.json: volume 1 "Status codes" 404 body, listing every style name. */
   unknownStyle: (styles: readonly string[]) => new ApiError(404, 'unknown style', { extra: { styles: [...styles] } }),
   invalidTheme: (detail: string[]) => new ApiError(400, 'invalid theme', { code: 'invalid_theme', extra: { detail } }),

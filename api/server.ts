@@ -14,7 +14,10 @@ export interface RunningServer {
   /** Where the API and the admin server listen (the real ports when 0 was configured). */
   url: string;
   adminUrl: string;
-  /** Stops accepting, lets in-flight requests finish, then closes releases, the pool and Redis. */
+  /**
+   * Stops accepting, lets in-flight requests finish for up to config.shutdownGraceMs (then closes
+   * their connections), then closes releases, the pool and Redis.
+   */
   close(): Promise<void>;
 }
 
@@ -72,7 +75,18 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     adminUrl: listenUrl(admin),
     close() {
       closing ??= (async () => {
-        await Promise.all([running.close(), admin.close()]);
+        // In-flight requests get SHUTDOWN_GRACE_SECONDS; then every connection still open is
+        // closed, so a client holding one (a stalled upload) cannot keep the process alive.
+        const force = setTimeout(() => {
+          running.log.warn({ graceMs: config.shutdownGraceMs }, 'shutdown grace over: closing the connections still open');
+          running.server.closeAllConnections();
+          admin.server.closeAllConnections();
+        }, config.shutdownGraceMs);
+        try {
+          await Promise.all([running.close(), admin.close()]);
+        } finally {
+          clearTimeout(force);
+        }
         await releases.stop();
         await pool.end();
         await redis.quit().catch(() => redis.disconnect());

@@ -28,7 +28,7 @@ export const serveCommand: Command = {
     server.app.log.info({ api: server.url, admin: `${server.adminUrl}/healthz`, releases: server.app.releases.status() }, 'canmap API ready');
     if (cluster.isWorker) process.send!({ type: 'canmap:ready', url: server.url, adminUrl: server.adminUrl } satisfies ReadyMessage);
     const signal = await Promise.race([stop.stopped, stopRequested]);
-    server.app.log.info({ signal }, 'shutting down: finishing in-flight requests (send the signal again to stop at once)');
+    server.app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing in-flight requests (send the signal again to stop at once)');
     await server.close();
     stop.dispose();
     if (cluster.isWorker) process.disconnect();

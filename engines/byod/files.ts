@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ByodKind } from '../../schemas/byod-api.ts';
@@ -26,6 +26,13 @@ export interface ReceivedFile {
 export class FileTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`file is larger than ${maxBytes} bytes`);
+  }
+}
+
+/** The body stopped before its end: the client went away, or the connection was closed on it. */
+export class IncompleteBodyError extends Error {
+  constructor() {
+    super('the upload ended before its body was complete');
   }
 }
 
@@ -60,11 +67,32 @@ export class ByodFiles {
   /**
    * Streams a body to a temporary file, hashing it. Past maxBytes it stops reading (the stream is
    * paused, not drained: the caller answers and closes the connection), removes what it wrote and
-   * rejects with FileTooLargeError; nothing beyond maxBytes + one chunk is ever held.
+   * rejects with FileTooLargeError; nothing beyond maxBytes + one chunk is ever held. A stream
+   * that fails or closes early rejects with its error (else IncompleteBodyError). Whichever way it
+   * settles, the descriptor is closed and, unless it resolved, the temporary file removed.
    */
   async receive(stream: Readable, maxBytes: number): Promise<ReceivedFile> {
-    const file = await this.tempPath();
-    const handle = await open(file, 'wx');
+    // Listening before the first await: a stream destroyed while the file is being opened (the
+    // client went away, the form ended early) emits nothing more, and the read would wait forever.
+    let failed: Error | undefined;
+    const onEarlyError = (err: Error) => void (failed ??= err);
+    stream.on('error', onEarlyError);
+    let handle: FileHandle | undefined;
+    let file: string | undefined;
+    try {
+      file = await this.tempPath();
+      handle = await open(file, 'wx');
+    } catch (err) {
+      stream.off('error', onEarlyError);
+      stream.on('error', () => {});
+      if (file) await rm(file, { force: true });
+      throw err;
+    }
+    stream.off('error', onEarlyError);
+    return this.receiveOpen(stream, maxBytes, file, handle, () => failed ?? stream.errored ?? (stream.destroyed ? new IncompleteBodyError() : undefined));
+  }
+
+  private async receiveOpen(stream: Readable, maxBytes: number, file: string, handle: FileHandle, failedEarly: () => Error | undefined): Promise<ReceivedFile> {
     const hash = createHash('sha256');
     const head: Buffer[] = [];
     let headBytes = 0;
@@ -101,7 +129,9 @@ export class ByodFiles {
         };
         const onEnd = () => stop();
         // A client that goes away mid-body: 'close' without 'end'.
-        const onClose = () => stop(new Error('the upload ended before its body was complete'));
+        const onClose = () => stop(stream.errored ?? new IncompleteBodyError());
+        const early = failedEarly();
+        if (early) return stop(early);
         stream.on('data', onData);
         stream.once('end', onEnd);
         stream.once('error', stop);

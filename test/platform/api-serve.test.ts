@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCanmap } from '../support/canmap-process.ts';
+import { runCanmap, startCanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { repoPath } from '../support/paths.ts';
+import { rawRequest } from '../support/raw-http.ts';
 
 const CANMAP = repoPath('bin/canmap.js');
 let env: TestEnv;
@@ -53,6 +54,37 @@ describe('canmap serve', () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGKILL');
         await exited;
+      }
+    }
+  });
+
+  it('exits within SHUTDOWN_GRACE_SECONDS of SIGTERM while a client holds an upload open', async () => {
+    const created = await runCanmap(['keys', 'create', '--json'], env.env);
+    const { key } = JSON.parse(created.stdout) as { key: string };
+    // The body timeout is far away: only the shutdown grace (2 s) can end the held upload.
+    const proc = await startCanmapProcess(['serve'], { ...env.env, SHUTDOWN_GRACE_SECONDS: '2', BODY_IDLE_TIMEOUT_SECONDS: '600' }, /canmap API ready/, 30_000);
+    try {
+      const ready = proc.output().split('\n').map((l) => { try { return JSON.parse(l); } catch { return null; } })
+        .find((l) => l?.msg === 'canmap API ready') as { api: string };
+      const held = await rawRequest(ready.api, {
+        path: '/byod',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/geo+json', 'content-length': '1000000' },
+      }, '{"type":"FeatureCollection","features":[');
+      // The upload is in flight (its temporary file is open) before the signal.
+      await new Promise((r) => setTimeout(r, 500));
+      const signalled = Date.now();
+      proc.child.kill('SIGTERM');
+      const exit = await Promise.race([proc.exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
+      expect(exit).toEqual({ code: 0, signal: null });
+      // 2 s of grace, then the process closes the connection and stops: well under the 20 s waited.
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+      expect((await held.answer(1000)).closedAfterMs).not.toBeNull();
+      expect(proc.output()).toContain('shutdown grace over: closing the connections still open');
+      expect(proc.output()).toContain('canmap API stopped (SIGTERM)');
+    } finally {
+      if (proc.child.exitCode === null && proc.child.signalCode === null) {
+        proc.child.kill('SIGKILL');
+        await proc.exited;
       }
     }
   });

@@ -5,13 +5,15 @@ import { createKey } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { runCanmap, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
+import { rawRequest } from '../support/raw-http.ts';
 
 let env: TestEnv;
 let pool: pg.Pool;
 let proc: CanmapProcess | undefined;
 
 beforeAll(async () => {
-  env = await createTestEnv('serve_processes');
+  // A short shutdown grace, and a body timeout that cannot end a held upload before it does.
+  env = await createTestEnv('serve_processes', { SHUTDOWN_GRACE_SECONDS: '2', BODY_IDLE_TIMEOUT_SECONDS: '600' });
   pool = createPool(env.config.databaseUrl);
 });
 
@@ -58,8 +60,17 @@ describe('canmap serve --processes N', () => {
     await proc.waitForOutput(/API process \d+ ready/, 30_000);
     expect((await fetch(`${api}/.well-known/api-catalog`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
 
+    // A client holding an upload open does not keep the processes alive past the grace.
+    const held = await rawRequest(api!, {
+      path: '/byod',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/geo+json', 'content-length': '1000000' },
+    }, '{"type":"FeatureCollection","features":[');
+    await new Promise((r) => setTimeout(r, 500));
+    const signalled = Date.now();
     proc.child.kill('SIGTERM');
-    expect(await proc.exited).toEqual({ code: 0, signal: null });
+    expect(await Promise.race([proc.exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))])).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect((await held.answer(1000)).closedAfterMs).not.toBeNull();
     expect(proc.output()).toContain('canmap API stopped (SIGTERM): 2 processes drained');
     expect(workers.filter(alive)).toEqual([]);
   }, 120_000);

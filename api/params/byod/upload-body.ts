@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { sniffKind } from '../../../engines/byod/accept-upload.ts';
-import { FileTooLargeError, type ByodFiles, type ReceivedFile } from '../../../engines/byod/files.ts';
+import { FileTooLargeError, IncompleteBodyError, type ByodFiles, type ReceivedFile } from '../../../engines/byod/files.ts';
 import { BYOD_MAX_BYTES, BYOD_MEDIA_TYPES, BYOD_NAME_MAX_CHARS, type ByodKind } from '../../../schemas/byod-api.ts';
 import { errors } from '../../errors.ts';
 import { displayNameOfFile } from './name.ts';
@@ -27,6 +27,8 @@ export interface IncomingUpload {
 const ACCEPTED = `${BYOD_MEDIA_TYPES.geojson}, ${BYOD_MEDIA_TYPES.pmtiles}, or multipart/form-data with a file field`;
 export const MISSING_BODY = `missing body: send a GeoJSON or PMTiles file as ${ACCEPTED}`;
 export const TOO_LARGE = `file is over 5 MB: an uploaded overlay may have at most ${BYOD_MAX_BYTES} bytes`;
+export const MISSING_BOUNDARY = 'incomplete multipart body: it ended before the closing boundary of the form';
+const INCOMPLETE = 'incomplete body: the upload ended before its Content-Length or last chunk';
 const wrongType = (type: string | undefined) => `wrong content type ${type ? JSON.stringify(type.slice(0, 100)) : '(none)'}: send ${ACCEPTED}`;
 
 const mediaType = (request: FastifyRequest) => request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
@@ -38,12 +40,24 @@ function refusedCoding(request: FastifyRequest): string | undefined {
   return codings.length ? codings.join(', ') : undefined;
 }
 
+/** The parser's words for a form that ended before its closing boundary (or inside a part's headers). */
+const UNEXPECTED_END = /unexpected end of (multipart data|form)|terminated early/i;
+
+/** A body that stopped short: the client's fault, answered 400 (if anyone is still there to read it). */
+function bodyEndedError(err: unknown): Error | undefined {
+  if (err instanceof FileTooLargeError) return errors.uploadRefused(TOO_LARGE);
+  if (UNEXPECTED_END.test((err as Error | null)?.message ?? '')) return errors.uploadRefused(MISSING_BOUNDARY);
+  const code = (err as { code?: unknown } | null)?.code;
+  if (err instanceof IncompleteBodyError || code === 'ECONNRESET' || code === 'FST_MP_PREMATURE_CLOSE') return errors.uploadRefused(INCOMPLETE);
+  return undefined;
+}
+
 async function receive(files: ByodFiles, stream: Readable, what: string): Promise<ReceivedFile> {
   let received: ReceivedFile;
   try {
     received = await files.receive(stream, BYOD_MAX_BYTES);
   } catch (err) {
-    throw err instanceof FileTooLargeError ? errors.uploadRefused(TOO_LARGE) : err;
+    throw bodyEndedError(err) ?? err;
   }
   if (received.bytes === 0) {
     await rm(received.path, { force: true });
@@ -77,6 +91,8 @@ export async function registerUploadParsers(app: FastifyInstance, files: ByodFil
 
 /** What the multipart parser throws, in words: every one is the client's body at fault. */
 function multipartError(err: unknown): Error {
+  const ended = bodyEndedError(err);
+  if (ended) return ended;
   const code = (err as { code?: string }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':

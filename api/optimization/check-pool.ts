@@ -1,35 +1,23 @@
 /**
- * The checks of a large /optimize body, and the billing gate's shipment identities, on one worker
- * thread: for 2,000 shipments they take tens of milliseconds on an idle machine and several
+ * The checks of a large /optimize body (check-body.ts: count limits, the request, the billing
+ * gate's shipment identities) on one worker thread: for 2,000 shipments they take tens of milliseconds on an idle machine and several
  * hundred on a crowded one, which the event loop must not be held for. Small bodies are checked in
  * place (a round trip costs more than they do); a worker that fails or dies is replaced and its
  * body checked in place, so the answer is the same either way.
  */
 import type { Worker } from 'node:worker_threads';
-import { shipmentIdentities } from '../../engines/access/optimization-billing.ts';
-import { checkOptimizationRequest, type CheckOptions, type CheckResult } from '../params/optimization/check.ts';
+import { checkBody, type BodyCheckOptions, type CheckedBody } from './check-body.ts';
 import type { CheckTask } from './check-worker.ts';
-import { startTsWorker } from '../../lib/ts-worker.ts';
+import { startTsWorker, WORKER_NICE } from '../../lib/ts-worker.ts';
 
 const ENTRY = new URL('./check-worker.ts', import.meta.url);
 
 /** Bodies with fewer shipments than this are checked on the caller's thread. */
 export const IN_PLACE_BELOW_SHIPMENTS = 200;
 
-export interface CheckedBody {
-  checked: CheckResult;
-  /** shipmentIdentities of the checked request (null when there is none, or VALIDATE_ONLY). */
-  identities: string[] | null;
-}
-
 interface Pending {
   task: CheckTask;
   resolve: (r: CheckedBody) => void;
-}
-
-function inPlace(body: unknown, options: CheckOptions): CheckedBody {
-  const checked = checkOptimizationRequest(body, options);
-  return { checked, identities: checked.request && checked.solvingMode !== 'VALIDATE_ONLY' ? shipmentIdentities(checked.request) : null };
 }
 
 function shipmentCount(body: unknown): number {
@@ -43,8 +31,8 @@ export class CheckPool {
   private nextId = 0;
   private closed = false;
 
-  check(body: unknown, options: CheckOptions): Promise<CheckedBody> {
-    if (this.closed || shipmentCount(body) < IN_PLACE_BELOW_SHIPMENTS) return Promise.resolve(inPlace(body, options));
+  check(body: unknown, options: BodyCheckOptions): Promise<CheckedBody> {
+    if (this.closed || shipmentCount(body) < IN_PLACE_BELOW_SHIPMENTS) return Promise.resolve(checkBody(body, options));
     return new Promise((resolve) => {
       const task: CheckTask = { id: this.nextId++, body, options };
       this.pending.set(task.id, { task, resolve });
@@ -64,12 +52,12 @@ export class CheckPool {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = startTsWorker(ENTRY);
+    const worker = startTsWorker(ENTRY, { nice: WORKER_NICE });
     worker.on('message', (m: { id: number; result?: CheckedBody; error?: string }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
-      p.resolve(m.result ?? inPlace(p.task.body, p.task.options));
+      p.resolve(m.result ?? checkBody(p.task.body, p.task.options));
       if (this.pending.size === 0) worker.unref();
     });
     const died = () => {
@@ -87,7 +75,7 @@ export class CheckPool {
   private settleInPlace(): void {
     for (const [id, p] of this.pending) {
       this.pending.delete(id);
-      p.resolve(inPlace(p.task.body, p.task.options));
+      p.resolve(checkBody(p.task.body, p.task.options));
     }
   }
 }

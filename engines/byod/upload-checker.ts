@@ -8,7 +8,7 @@ import type { Worker } from 'node:worker_threads';
 import { QueryError } from '../../lib/query-error.ts';
 import type { ByodKind } from '../../schemas/byod-api.ts';
 import type { CheckedArchive } from './pmtiles-check.ts';
-import { startTsWorker } from '../../lib/ts-worker.ts';
+import { startTsWorker, WORKER_NICE } from '../../lib/ts-worker.ts';
 
 const ENTRY = new URL('./upload-check-worker.ts', import.meta.url);
 
@@ -94,7 +94,7 @@ export class UploadChecker {
   }
 
   private spawn(): Slot {
-    const worker = startTsWorker(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb } });
+    const worker = startTsWorker(ENTRY, { nice: WORKER_NICE, resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb } });
     const slot: Slot = { worker, current: null };
     worker.unref();
     worker.on('message', (reply: CheckReply) => {

@@ -9,7 +9,7 @@ import type { Worker } from 'node:worker_threads';
 import type { Problem, Solution, SolveOptions } from './problem.ts';
 import { roadTaskParts, type RoadResults, type RoadTasks } from './road-tasks.ts';
 import type { RoadNetwork } from '../routing/release.ts';
-import { startTsWorker } from '../../lib/ts-worker.ts';
+import { startTsWorker, WORKER_NICE } from '../../lib/ts-worker.ts';
 
 const ENTRY = new URL('./solver-worker.ts', import.meta.url);
 
@@ -96,7 +96,7 @@ export class SolverPool {
   }
 
   private spawn(): Slot {
-    const worker = startTsWorker(ENTRY);
+    const worker = startTsWorker(ENTRY, { nice: WORKER_NICE });
     const slot: Slot = { worker, task: null };
     worker.unref();
     worker.on('message', (m: { ready?: boolean; id?: number; result?: unknown; error?: string }) => {

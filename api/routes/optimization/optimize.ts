@@ -8,7 +8,6 @@ import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import { optimizationBilling } from '../../access/optimization-billing.ts';
 import { errors } from '../../errors.ts';
 import { runOptimization } from '../../optimization/run-optimization.ts';
-import { countLimitViolation } from '../../params/optimization/check.ts';
 import { solveSeconds } from '../../params/optimization/timeout.ts';
 import { optimizationResponseJson, type OptimizationWarning } from '../../replies/optimization.ts';
 
@@ -54,9 +53,10 @@ export const optimizeRoute: FastifyPluginAsyncTypebox = async (app) => {
       if (target !== undefined && !(target.endsWith(METHOD_SUFFIX) && target.length > METHOD_SUFFIX.length)) throw errors.optimizationNotFound();
       const key = request.apiKey!;
       const limits = optimizationLimitsOf(key.accountId === null ? null : key.plan);
-      const over = countLimitViolation(request.body, limits);
+      const result = await app.optimizationChecks.check(request.body, { maxLocations: limits.locations, limits });
+      const { over } = result;
       if (over) throw errors.invalidArgument(`the request has ${over.count} ${over.limit}; this plan allows at most ${over.max}`, over.limit === 'locations' ? 'model' : `model.${over.limit}`);
-      const { checked, identities } = await app.optimizationChecks.check(request.body, { maxLocations: limits.locations });
+      const { checked, identities } = result;
       if (checked.solvingMode === 'VALIDATE_ONLY') return sendJson(reply, checked.issues.length > 0 ? { validationErrors: checked.issues } : {});
       if (!checked.request) {
         const [first] = checked.issues;

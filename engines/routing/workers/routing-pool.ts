@@ -11,7 +11,7 @@ import { RoutingAbortError, RoutingBudgetError, RoutingPoolBusyError } from './e
 import { networkParts, type NetworkParts } from './network-parts.ts';
 import type { FromWorker, ToWorker } from './routing-worker.ts';
 import type { AnyTask, RoutingResults, RoutingTasks, TaskKind } from './tasks.ts';
-import { startTsWorker } from '../../../lib/ts-worker.ts';
+import { startTsWorker, WORKER_NICE } from '../../../lib/ts-worker.ts';
 
 const ENTRY = new URL('./routing-worker.ts', import.meta.url);
 
@@ -161,7 +161,7 @@ export class RoutingPool {
   }
 
   private spawn(): Slot {
-    const worker = startTsWorker(ENTRY);
+    const worker = startTsWorker(ENTRY, { nice: WORKER_NICE });
     const slot: Slot = { worker, ready: false, task: null, releases: new Set() };
     worker.unref();
     worker.on('message', (m: FromWorker) => {

@@ -9,6 +9,7 @@ import { UploadCheckUnavailableError, UploadChecker } from '../../engines/byod/u
 import { zxyToTileId } from '../../engines/tiles/pmtiles/tile-id.ts';
 import { ByodApi } from './byod-api.ts';
 import { deepGeoJson, manyEntriesLeaf, manyLeaves, paddedLeafBomb, TILE } from './bombs.ts';
+import { worstLoopStall } from '../support/loop-delay.ts';
 
 /*
  * Issue 28 (items 2 and 10): uploads whose check would cost unbounded work or memory, or whose
@@ -36,29 +37,12 @@ async function storedFiles(): Promise<string[]> {
   return [...top, ...incoming.map((f) => `.incoming/${f}`)];
 }
 
-/** Runs `work`, sampling the event loop every 5 ms: the longest the loop went without a turn. */
-async function withLoopWatch<T>(work: () => Promise<T>): Promise<{ result: T; worstMs: number }> {
-  let last = performance.now();
-  let worstMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worstMs = Math.max(worstMs, now - last);
-    last = now;
-  }, 5);
-  try {
-    const result = await work();
-    worstMs = Math.max(worstMs, performance.now() - last);
-    return { result, worstMs };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 /** Uploaded as `type`, answered 400 with exactly `error`, nothing stored, the loop never held long. */
 async function refusedOffLoop(body: Buffer | string, type: string, error: string): Promise<number> {
   const rows = await api.rows();
   const files = await storedFiles();
-  const { result: res, worstMs } = await withLoopWatch(() => api.upload(key, body, type));
+  const { result: res, worst: worstMs } = await worstLoopStall(() => api.upload(key, body, type));
   console.log(`worst loop delay while refusing: ${worstMs.toFixed(0)} ms`);
   expect(res.body).toEqual({ error });
   expect(res.status).toBe(400);
@@ -96,7 +80,7 @@ describe('PMTiles decompression bombs', () => {
 
   it('checks an archive at the bounds (495,000 entries) off the event loop, then serves its tiles', async () => {
     const archive = manyLeaves(5, 99_000);
-    const { result: res, worstMs } = await withLoopWatch(() => api.upload(key, archive, 'application/vnd.pmtiles'));
+    const { result: res, worst: worstMs } = await worstLoopStall(() => api.upload(key, archive, 'application/vnd.pmtiles'));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ kind: 'pmtiles', status: 'ready', minzoom: 11, maxzoom: 11 });
     // The check itself takes about half a second of CPU; on the loop it stalled every request that long.

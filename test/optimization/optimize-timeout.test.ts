@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { growthRequest } from '../../bench/optimization/growth-request.ts';
 import { ApiStack } from '../support/api-stack.ts';
+import { worstLoopStall } from '../support/loop-delay.ts';
 
 const MARGIN_MS = 500; // ANSWER_MARGIN_MS, README "Time budget"
 
@@ -29,26 +30,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** Runs `work` while a 10 ms timer ticks; the worst lateness of a tick, ms. */
-async function worstTimerDelay<T>(work: () => Promise<T>): Promise<{ result: T; worst: number }> {
-  let worst = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last - 10);
-    last = now;
-  }, 10);
-  try {
-    return { result: await work(), worst };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 describe('POST /optimize within its timeout', () => {
   it('answers 2,000 pickup-and-delivery shipments with timeout 1s within the timeout and the margin, the event loop free', async () => {
     const began = performance.now();
-    const { result: answer, worst } = await worstTimerDelay(() => stack.post('/optimize', growthRequest({ timeout: '1s', pairs: true })));
+    const { result: answer, worst } = await worstLoopStall(() => stack.post('/optimize', growthRequest({ timeout: '1s', pairs: true })));
     const elapsed = performance.now() - began;
     // Either a plan, or 504 DEADLINE_EXCEEDED when 1 s cannot place every mandatory shipment: never later.
     expect([200, 504]).toContain(answer.status);
@@ -60,7 +45,7 @@ describe('POST /optimize within its timeout', () => {
 
   it('plans all 2,000 shipments with timeout 8s, within the timeout and the margin', async () => {
     const began = performance.now();
-    const { result: answer, worst } = await worstTimerDelay(() => stack.post('/optimize', growthRequest({ timeout: '8s' })));
+    const { result: answer, worst } = await worstLoopStall(() => stack.post('/optimize', growthRequest({ timeout: '8s' })));
     const elapsed = performance.now() - began;
     expect(answer.status).toBe(200);
     expect(answer.body.skippedShipments ?? []).toEqual([]);

@@ -14,6 +14,7 @@ import type { Problem, Solution, SolveOptions } from '../../engines/optimization
 import type { OptimizationRequest } from '../../engines/optimization/request-model.ts';
 import type { RoadResults, RoadTasks } from '../../engines/optimization/road-tasks.ts';
 import { drawRoutePolylines, routePlaces } from '../../engines/optimization/route-polylines.ts';
+import { SLICE_MS, timeSlices } from '../../engines/optimization/slices.ts';
 import { travelOf } from '../../engines/optimization/travel.ts';
 import { MAX_ROAD_LOCATIONS, roadTravel } from '../../engines/optimization/travel-road.ts';
 import { costModel } from '../../engines/routing/cost-model.ts';
@@ -82,7 +83,9 @@ async function solveWith(deps: OptimizationDeps, request: OptimizationRequest, p
   const signal = AbortSignal.timeout(Math.max(1, Math.ceil(at.hardStop - performance.now())));
   const travelLate = () => errors.deadlineExceeded(`travel times took longer than the request's timeout (${timeoutSeconds}s)`);
   const road = network ? (latLngs: RoadTasks['travel']['places']) => (deps.road ?? inProcess)(network, 'travel', { places: latLngs }, signal) : null;
-  const travel = await travelOf(request, places, road).catch((err: unknown) => {
+  // Slices of travel and problem building stop at the deadline too, not only the solve.
+  const slices = timeSlices(SLICE_MS, signal);
+  const travel = await travelOf(request, places, road, slices).catch((err: unknown) => {
     throw signal.aborted ? travelLate() : err;
   });
   const left = () => at.due - performance.now();
@@ -91,7 +94,7 @@ async function solveWith(deps: OptimizationDeps, request: OptimizationRequest, p
   const solveMs = Math.max(0, Math.floor(left() * share - Math.min(FINISH_MS, timeoutSeconds * 100)));
   const options: SolveOptions = { timeLimitMs: solveMs, searchMode: request.searchMode, seed: 1, deadline: Date.now() + solveMs };
   try {
-    const plan = await planFleet(request, places, travel, (problem) => deps.solve(problem, options, signal));
+    const plan = await planFleet(request, places, travel, (problem) => deps.solve(problem, options, signal), slices);
     if (!plan.ok && plan.unfinished) {
       throw errors.deadlineExceeded(`the solve could not place every mandatory shipment within the request's timeout (${timeoutSeconds}s); send a longer timeout`);
     }

@@ -68,7 +68,11 @@ async function reasonsOf(built: BuiltProblem, request: OptimizationRequest, skip
   return out;
 }
 
-/** `slices`: the work here between solves runs in time slices (the API's event loop). */
+/**
+ * `slices`: building the problem runs in these time slices (the API's event loop; they may stop it
+ * at a deadline). Once the solver has answered, the plan is finished in slices of its own, never
+ * abandoned.
+ */
 export async function planFleet(
   request: OptimizationRequest, places: PlaceSet, travel: Travel, solve: (problem: Problem) => Promise<Solution>, slices = timeSlices(),
 ): Promise<FleetPlan> {
@@ -79,6 +83,7 @@ export async function planFleet(
   const built = await buildProblemInSlices(request, places, travel.matrices, travel.matrixOf, (i) => !unreachable.has(i), slices);
   if (slices.due()) await slices.pause();
   const solution = built.problem.shipments.length === 0 ? emptySolution(built.problem) : await solve(built.problem);
+  slices = timeSlices();
   const mandatory = solution.skipped.filter((s) => built.problem.shipments[s]!.penaltyCost === null);
   // Cut off by the time cap: the shipments left over were not found impossible, only not reached.
   if (mandatory.length > 0 && solution.unfinished) return { ok: false, unperformable: [], unfinished: true };

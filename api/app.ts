@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The validated config, for route plugins that need a setting (e.g. BYOD_DIR); never re-read.
   app.decorate('config', deps.config);
   await app.register(errorHandlerPlugin);
-  await app.register(bodyTimeoutPlugin, { idleMs: deps.config.bodyIdleTimeoutMs });
+  await app.register(bodyTimeoutPlugin, { idleMs: deps.config.bodyIdleTimeoutMs, totalMs: deps.config.bodyTimeoutMs });
   if (deps.logger !== false) await app.register(requestLogPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(capabilitiesPlugin);

@@ -123,6 +123,9 @@ export const errors = {
   /** A request body silent for BODY_IDLE_TIMEOUT_SECONDS (api/plugins/body-timeout.ts): the connection closes after it. */
   bodyTimeout: (seconds: number) =>
     new ApiError(408, `request body timed out: nothing arrived for ${seconds} s; send the body without pausing`, { headers: { connection: 'close' } }),
+  /** A request body not complete BODY_TIMEOUT_SECONDS after its request began: the connection closes after it. */
+  bodyTooSlow: (seconds: number) =>
+    new ApiError(408, `request body timed out: it did not arrive whole within ${seconds} s; send it at a steady pace`, { headers: { connection: 'close' } }),
   /** Node's headersTimeout (api/raw-answer.ts): the request line and headers did not all arrive in time. */
   headersTimeout: () => new ApiError(408, 'request timed out: its headers did not arrive in time', { headers: { connection: 'close' } }),
   headersTooLarge: () => new ApiError(431, 'request headers too large', { headers: { connection: 'close' } }),

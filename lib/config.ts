@@ -21,6 +21,8 @@ export interface Config {
   byodDir: string;
   /** A request body silent this long is answered 408 and closed (api/plugins/body-timeout.ts). */
   bodyIdleTimeoutMs: number;
+  /** A request body not complete this long after its request began is answered 408 and closed. */
+  bodyTimeoutMs: number;
   /** On SIGTERM, how long in-flight requests may finish before their connections are closed (api/server.ts). */
   shutdownGraceMs: number;
   /** Where this host's API processes journal their answers' usage (engines/access/meter-journal.ts). */
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: v.RATE_LIMIT_PER_MINUTE,
     byodDir: path.resolve(v.BYOD_DIR),
     bodyIdleTimeoutMs: v.BODY_IDLE_TIMEOUT_SECONDS * 1000,
+    bodyTimeoutMs: v.BODY_TIMEOUT_SECONDS * 1000,
     shutdownGraceMs: v.SHUTDOWN_GRACE_SECONDS * 1000,
     meterJournalDir: path.resolve(v.METER_JOURNAL_DIR),
     releasePollMs: v.RELEASE_POLL_SECONDS * 1000,

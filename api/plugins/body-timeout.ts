@@ -13,38 +13,42 @@ function announcesBody(raw: IncomingMessage): boolean {
 }
 
 /**
- * A request body that sends nothing for `idleMs` (BODY_IDLE_TIMEOUT_SECONDS) is answered 408 with
- * the catalog's message and its connection closed. Closing is what releases everything the body
+ * A request body that sends nothing for `idleMs` (BODY_IDLE_TIMEOUT_SECONDS), or is not complete
+ * `totalMs` (BODY_TIMEOUT_SECONDS) after its request began (a client dripping a byte now and then),
+ * is answered 408 with the catalog's message and its connection closed. Closing is what releases everything the body
  * held: its readers (the JSON parser, an upload's temporary file) see the request aborted, the
  * same path as a client that goes away. A body is idle only when the socket brought no byte and
  * nothing read is waiting for us: a slow reader on our side (a disk write, a database call before
  * the body is read) never counts against the client. Once the body is complete, nothing is timed:
  * a slow answer is not a slow body.
  */
-export const bodyTimeoutPlugin = fp<{ idleMs: number }>(
-  async (app, { idleMs }) => {
-    if (!(idleMs > 0)) throw new Error(`body idle timeout must be above 0 ms, got ${idleMs}`);
+export const bodyTimeoutPlugin = fp<{ idleMs: number; totalMs: number }>(
+  async (app, { idleMs, totalMs }) => {
+    if (!(idleMs > 0) || !(totalMs > 0)) throw new Error(`body timeouts must be above 0 ms, got ${idleMs} and ${totalMs}`);
     app.addHook('onRequest', (request, reply, done) => {
       const raw = request.raw;
       const socket = raw.socket;
       // An injected request (light-my-request) has no socket to time or to answer on.
       if (!(socket instanceof Socket) || raw.complete || !announcesBody(raw)) return done();
       let lastBytes = socket.bytesRead;
-      let lastProgress = Date.now();
+      const began = Date.now();
+      let lastProgress = began;
       const timer = setInterval(() => {
         if (raw.complete || raw.destroyed || socket.destroyed) return stop();
-        if (socket.bytesRead !== lastBytes || raw.readableLength > 0) {
+        const now = Date.now();
+        const tooLong = now - began >= totalMs;
+        if (!tooLong && (socket.bytesRead !== lastBytes || raw.readableLength > 0)) {
           lastBytes = socket.bytesRead;
-          lastProgress = Date.now();
+          lastProgress = now;
           return;
         }
-        if (Date.now() - lastProgress < idleMs) return;
+        if (!tooLong && now - lastProgress < idleMs) return;
         stop();
-        request.log.info({ idleMs, bytesRead: lastBytes }, 'request body timed out');
+        request.log.info({ idleMs, totalMs, bytesRead: socket.bytesRead, tooLong }, 'request body timed out');
         // An answer already begun (an early refusal whose body Node is reading to its end) only closes.
         if (reply.raw.headersSent) return void socket.destroy();
-        endWithAnswer(socket, errors.bodyTimeout(idleMs / 1000));
-      }, Math.max(10, Math.floor(idleMs / CHECKS_PER_PERIOD)));
+        endWithAnswer(socket, tooLong ? errors.bodyTooSlow(totalMs / 1000) : errors.bodyTimeout(idleMs / 1000));
+      }, Math.max(10, Math.floor(Math.min(idleMs, totalMs) / CHECKS_PER_PERIOD)));
       timer.unref();
       // Not stopped by the answer: a body Node reads to its end after an early answer is timed too.
       const stop = () => {

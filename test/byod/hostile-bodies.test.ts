@@ -8,7 +8,7 @@ import { ByodApi } from './byod-api.ts';
 /*
  * POST /byod against bodies that end wrong, over real sockets: a multipart form without its closing
  * boundary is a prompt 400; a body that goes quiet is a 408 after BODY_IDLE_TIMEOUT_SECONDS (1 s
- * here) and a closed connection; a client that goes away mid-body leaves no descriptor and no
+ * here) and a closed connection, and so is one dripped past BODY_TIMEOUT_SECONDS (4 s here); a client that goes away mid-body leaves no descriptor and no
  * temporary file. Every case ends with .incoming/ empty and no descriptor open under BYOD_DIR.
  */
 
@@ -21,7 +21,7 @@ const MISSING_BOUNDARY = 'incomplete multipart body: it ended before the closing
 const TIMED_OUT = 'request body timed out: nothing arrived for 1 s; send the body without pausing';
 
 beforeAll(async () => {
-  api = await ByodApi.start('byod_hostile', { BODY_IDLE_TIMEOUT_SECONDS: '1' });
+  api = await ByodApi.start('byod_hostile', { BODY_IDLE_TIMEOUT_SECONDS: '1', BODY_TIMEOUT_SECONDS: '4' });
   key = await api.key({ accountId: 'hostile' });
   origin = await api.app.listen({ host: '127.0.0.1', port: 0 });
 });
@@ -140,6 +140,26 @@ describe('a body that goes quiet', () => {
     await sleep(600);
     const answer = await exchange.answer(10_000);
     expect(answer.status).toBe(201);
+    await nothingLeft();
+  });
+
+  it('is 408 and closed for a body dripped a byte at a time, never idle, past BODY_TIMEOUT_SECONDS', async () => {
+    const exchange = await rawRequest(origin, {
+      path: '/byod',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/geo+json', 'content-length': '100000' },
+    }, '{');
+    const drip = setInterval(() => exchange.socket.writable && exchange.socket.write(' '), 200);
+    try {
+      const answer = await exchange.answer(15_000);
+      expect(answer.status).toBe(408);
+      expect(JSON.parse(answer.body)).toEqual({ error: 'request body timed out: it did not arrive whole within 4 s; send it at a steady pace' });
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.answeredAfterMs).toBeGreaterThanOrEqual(3900);
+      expect(answer.answeredAfterMs).toBeLessThan(8000);
+    } finally {
+      clearInterval(drip);
+      exchange.socket.destroy();
+    }
     await nothingLeft();
   });
 });

@@ -24,7 +24,7 @@ describe('config', () => {
       baseUrl: 'http://localhost:8080',
     });
     expect(config.releasesDir.endsWith('/data/releases')).toBe(true);
-    expect(config).toMatchObject({ bodyIdleTimeoutMs: 30_000, shutdownGraceMs: 10_000 });
+    expect(config).toMatchObject({ bodyIdleTimeoutMs: 30_000, bodyTimeoutMs: 300_000, shutdownGraceMs: 10_000 });
   });
 
   it.each([
@@ -36,6 +36,7 @@ describe('config', () => {
     ['KEY_CACHE_TTL_SECONDS', '600'],
     ['LOG_LEVEL', 'chatty'],
     ['BODY_IDLE_TIMEOUT_SECONDS', '0'],
+    ['BODY_TIMEOUT_SECONDS', '0'],
     ['SHUTDOWN_GRACE_SECONDS', '-1'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);

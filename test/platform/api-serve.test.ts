@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCanmap, startCanmapProcess } from '../support/canmap-process.ts';
+import { runCanmap, sigtermWithHeldUpload, startCanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { repoPath } from '../support/paths.ts';
-import { rawRequest } from '../support/raw-http.ts';
 
 const CANMAP = repoPath('bin/canmap.js');
 let env: TestEnv;
@@ -66,19 +65,11 @@ describe('canmap serve', () => {
     try {
       const ready = proc.output().split('\n').map((l) => { try { return JSON.parse(l); } catch { return null; } })
         .find((l) => l?.msg === 'canmap API ready') as { api: string };
-      const held = await rawRequest(ready.api, {
-        path: '/byod',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/geo+json', 'content-length': '1000000' },
-      }, '{"type":"FeatureCollection","features":[');
-      // The upload is in flight (its temporary file is open) before the signal.
-      await new Promise((r) => setTimeout(r, 500));
-      const signalled = Date.now();
-      proc.child.kill('SIGTERM');
-      const exit = await Promise.race([proc.exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
+      const { exit, afterMs, heldClosed } = await sigtermWithHeldUpload(proc, ready.api, key);
       expect(exit).toEqual({ code: 0, signal: null });
       // 2 s of grace, then the process closes the connection and stops: well under the 20 s waited.
-      expect(Date.now() - signalled).toBeLessThan(10_000);
-      expect((await held.answer(1000)).closedAfterMs).not.toBeNull();
+      expect(afterMs).toBeLessThan(10_000);
+      expect(heldClosed).toBe(true);
       expect(proc.output()).toContain('shutdown grace over: closing the connections still open');
       expect(proc.output()).toContain('canmap API stopped (SIGTERM)');
     } finally {

@@ -3,9 +3,8 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../lib/keys.ts';
 import { createPool } from '../../lib/postgres.ts';
-import { runCanmap, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
+import { runCanmap, sigtermWithHeldUpload, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
-import { rawRequest } from '../support/raw-http.ts';
 
 let env: TestEnv;
 let pool: pg.Pool;
@@ -61,16 +60,10 @@ describe('canmap serve --processes N', () => {
     expect((await fetch(`${api}/.well-known/api-catalog`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
 
     // A client holding an upload open does not keep the processes alive past the grace.
-    const held = await rawRequest(api!, {
-      path: '/byod',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/geo+json', 'content-length': '1000000' },
-    }, '{"type":"FeatureCollection","features":[');
-    await new Promise((r) => setTimeout(r, 500));
-    const signalled = Date.now();
-    proc.child.kill('SIGTERM');
-    expect(await Promise.race([proc.exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))])).toEqual({ code: 0, signal: null });
-    expect(Date.now() - signalled).toBeLessThan(10_000);
-    expect((await held.answer(1000)).closedAfterMs).not.toBeNull();
+    const { exit, afterMs, heldClosed } = await sigtermWithHeldUpload(proc, api!, key);
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(afterMs).toBeLessThan(10_000);
+    expect(heldClosed).toBe(true);
     expect(proc.output()).toContain('canmap API stopped (SIGTERM): 2 processes drained');
     expect(workers.filter(alive)).toEqual([]);
   }, 120_000);

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { repoPath } from './paths.ts';
+import { rawRequest } from './raw-http.ts';
 
 const CANMAP = repoPath('bin/canmap.js');
 
@@ -64,4 +65,23 @@ export async function killWorker(worker: WorkerProcess | undefined): Promise<voi
   if (!worker || worker.child.exitCode !== null || worker.child.signalCode !== null) return;
   worker.child.kill('SIGKILL');
   await worker.exited;
+}
+
+/**
+ * Sends SIGTERM to a `canmap serve` while a client holds an upload open (its headers and part of
+ * its body sent, the rest never): resolves with how the process exited (or 'still running' after
+ * 20 s), how long after the signal, and whether the held connection was closed by then.
+ */
+export async function sigtermWithHeldUpload(proc: CanmapProcess, api: string, key: string): Promise<{ exit: unknown; afterMs: number; heldClosed: boolean }> {
+  const held = await rawRequest(api, {
+    path: '/byod',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/geo+json', 'content-length': '1000000' },
+  }, '{"type":"FeatureCollection","features":[');
+  // The upload is in flight (its temporary file is open) before the signal.
+  await new Promise((r) => setTimeout(r, 500));
+  const signalled = Date.now();
+  proc.child.kill('SIGTERM');
+  const exit = await Promise.race([proc.exited, new Promise((r) => setTimeout(() => r('still running'), 20_000))]);
+  const afterMs = Date.now() - signalled;
+  return { exit, afterMs, heldClosed: (await held.answer(1000)).closedAfterMs !== null };
 }

@@ -18,6 +18,8 @@ export class DirectoryCache {
   private readonly kept = new Map<string, { directory: PackedDirectory; bytes: number }>();
   private readonly loading = new Map<string, Promise<PackedDirectory>>();
   private bytes = 0;
+  /** Counts drops: a directory whose load began before a drop is used but not kept (it may be of the dropped overlay). */
+  private drops = 0;
 
   constructor(readonly maxBytes: number) {}
 
@@ -36,15 +38,19 @@ export class DirectoryCache {
     }
     let pending = this.loading.get(key);
     if (!pending) {
+      const dropsBefore = this.drops;
       pending = load().finally(() => this.loading.delete(key));
       this.loading.set(key, pending);
-      pending.then((directory) => this.keep(key, directory), () => {});
+      pending.then((directory) => {
+        if (this.drops === dropsBefore) this.keep(key, directory);
+      }, () => {});
     }
     return pending;
   }
 
   /** Drops the directories whose keys start with `prefix` (an overlay deleted or evicted). */
   drop(prefix: string): void {
+    this.drops += 1;
     for (const [key, { bytes }] of this.kept) {
       if (!key.startsWith(prefix)) continue;
       this.kept.delete(key);

@@ -14,15 +14,13 @@
  * most one per tolerance of its length (Douglas-Peucker at 3 tile units; none dropped at the
  * deepest zoom), and gains two at every tile edge it crosses (length × 2^z).
  */
+import { DEFAULT_SIMPLIFICATION, TILE_EXTENT } from '../tiles/layer-spec.ts';
 
 /** Tiles of all zooms together. */
 export const TILE_BUDGET = 60_000;
 /** Vertices of all zooms' tiles together (measured: about 1 s of tiling per million; see README). */
 export const VERTEX_BUDGET = 8_000_000;
 
-/** Douglas-Peucker tolerance of the zooms above the deepest (the tiler's default), tile units. */
-const TOLERANCE = 3;
-const EXTENT = 4096;
 
 type Geometry = GeoJSON.Geometry;
 
@@ -103,7 +101,7 @@ function vertices(extent: Extent, z: number, deepest: boolean): number {
   const n = 2 ** z;
   let total = extent.points.length;
   for (const { vertices: v, length } of extent.lines) {
-    const kept = deepest ? v : Math.min(v, Math.ceil((length * n * EXTENT) / TOLERANCE) + 2);
+    const kept = deepest ? v : Math.min(v, Math.ceil((length * n * TILE_EXTENT) / DEFAULT_SIMPLIFICATION) + 2);
     total += kept + 2 * length * n;
   }
   return total;

@@ -6,6 +6,7 @@ import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { PMTilesWriter } from '../../engines/tiles/pmtiles/writer.ts';
 import { writeTiles, type TilerFeature } from '../../engines/tiles/tiler.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 
 /** Test data of the byod suite: GeoJSON of Vancouver, PMTiles archives made by our writer, tile math. */
 
@@ -54,24 +55,13 @@ export async function vancouverArchive(): Promise<Buffer> {
   }
 }
 
-/** A small fast PRNG (mulberry32): the same seed, the same file. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Issue 28's upload: one LineString of `points` positions in whole degrees (0-9), each a step of
  * a random walk to a neighbouring position, so 870,000 of them fill 5.2 MB ([d,d], six bytes each)
  * and the line scribbles over a 9° square, crossing every tile of it hundreds of times.
  */
 export function denseLineGeoJson(points = 870_000, seed = 28): string {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const step = (v: number) => Math.min(9, Math.max(0, v + Math.floor(random() * 3) - 1));
   const parts: string[] = new Array(points);
   let [x, y] = [4, 4];
@@ -84,7 +74,7 @@ export function denseLineGeoJson(points = 870_000, seed = 28): string {
 
 /** A GPS-like track: `points` positions of 5 decimals, about 10 m apart, wandering east from Vancouver. */
 export function trackGeoJson(points = 200_000, seed = 7): string {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const parts: string[] = new Array(points);
   let [lon, lat, heading] = [-123.1, 49.25, 0];
   for (let i = 0; i < points; i += 1) {
@@ -99,7 +89,7 @@ export function trackGeoJson(points = 200_000, seed = 7): string {
 
 /** `count` points scattered over British Columbia, each with a name and a number. */
 export function scatteredPointsGeoJson(count = 35_000, seed = 3): string {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const features = Array.from({ length: count }, (_, i) => ({
     type: 'Feature', properties: { name: `site ${i}`, value: Math.round(random() * 1000) },
     geometry: { type: 'Point', coordinates: [+(-139 + random() * 25).toFixed(5), +(48.3 + random() * 11.7).toFixed(5)] },
@@ -113,7 +103,7 @@ export function scatteredPointsGeoJson(count = 35_000, seed = 3): string {
  * 270 KB (only the archive's size limit stops it).
  */
 export function heavyPolygonGeoJson(seed = 11): string {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const noise = Array.from({ length: 200_000 }, () => String.fromCharCode(35 + Math.floor(random() * 90))).join('').replace(/\\/g, '/');
   return JSON.stringify({
     type: 'Feature', properties: { name: 'Canada', notes: noise },

@@ -12,12 +12,11 @@ import { collectPlaces, type PlaceSet } from '../../engines/optimization/places.
 import { planFleet, type FleetPlan, type SkippedShipment } from '../../engines/optimization/plan-fleet.ts';
 import type { Problem, Solution, SolveOptions } from '../../engines/optimization/problem.ts';
 import type { OptimizationRequest } from '../../engines/optimization/request-model.ts';
-import type { RoadResults, RoadTasks } from '../../engines/optimization/road-tasks.ts';
-import { drawRoutePolylines, routePlaces } from '../../engines/optimization/route-polylines.ts';
+import { roadTask, type RoadResults, type RoadTasks } from '../../engines/optimization/road-tasks.ts';
+import { routePlaces } from '../../engines/optimization/route-polylines.ts';
 import { SLICE_MS, timeSlices } from '../../engines/optimization/slices.ts';
 import { travelOf } from '../../engines/optimization/travel.ts';
-import { MAX_ROAD_LOCATIONS, roadTravel } from '../../engines/optimization/travel-road.ts';
-import { costModel } from '../../engines/routing/cost-model.ts';
+import { MAX_ROAD_LOCATIONS } from '../../engines/optimization/travel-road.ts';
 import type { RoadNetwork } from '../../engines/routing/release.ts';
 import { ReleaseUnavailableError } from '../../releases/unavailable.ts';
 import { errors } from '../errors.ts';
@@ -47,10 +46,7 @@ export interface OptimizationDeps {
 
 /** The road tasks run here, on the caller's thread (tests and tools without a pool). */
 async function inProcess<K extends keyof RoadTasks>(network: RoadNetwork, kind: K, input: RoadTasks[K]): Promise<RoadResults[K]> {
-  const model = costModel(network.graph, 'auto');
-  if (kind === 'travel') return roadTravel(network, model, (input as RoadTasks['travel']).places) as RoadResults[K];
-  const { routes, deadline } = input as RoadTasks['polylines'];
-  return drawRoutePolylines(network, model, routes, deadline, Date.now) as RoadResults[K];
+  return roadTask(network, kind, input);
 }
 
 export interface OptimizationOutcome {

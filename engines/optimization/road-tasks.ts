@@ -51,11 +51,15 @@ function networkOf(posted: RoadTaskMessage['network']): RoadNetwork {
   return network;
 }
 
-/** Worker side: runs one road task. */
-export function runRoadTask(task: RoadTaskMessage): RoadResults[keyof RoadTasks] {
-  const network = networkOf(task.network);
+/** One road task over a network, on the calling thread. */
+export function roadTask<K extends keyof RoadTasks>(network: RoadNetwork, kind: K, input: RoadTasks[K]): RoadResults[K] {
   const model = costModel(network.graph, 'auto');
-  if (task.kind === 'travel') return roadTravel(network, model, (task.input as RoadTasks['travel']).places);
-  const { routes, deadline } = task.input as RoadTasks['polylines'];
-  return drawRoutePolylines(network, model, routes, deadline, Date.now);
+  if (kind === 'travel') return roadTravel(network, model, (input as RoadTasks['travel']).places) as RoadResults[K];
+  const { routes, deadline } = input as RoadTasks['polylines'];
+  return drawRoutePolylines(network, model, routes, deadline, Date.now) as RoadResults[K];
+}
+
+/** Worker side: runs one posted road task. */
+export function runRoadTask(task: RoadTaskMessage): RoadResults[keyof RoadTasks] {
+  return roadTask(networkOf(task.network), task.kind, task.input);
 }

@@ -31,9 +31,9 @@ function withoutOutdated(err: unknown): null {
   throw err;
 }
 
-/** The release-kind opener the API's release store uses for kind 'roads'. */
 const closers = new WeakMap<RoadNetwork, AbortController>();
 
+/** The release-kind opener the API's release store uses for kind 'roads'. */
 export const roadsOpener: KindOpener<RoadNetwork> = {
   kind: ROADS_KIND,
   async open(dir, manifest) {

@@ -134,6 +134,7 @@ describe('RoutingPool', () => {
       expect(pool.stats().releaseViews).toBe(2);
       await pool.run(network, 'route', route);
       expect(pool.stats().releaseViews).toBe(2);
+      expect(pool.stats().partsSent).toBe(2);
       await roadsOpener.close(network);
       expect(pool.stats().releaseViews).toBe(0);
     } finally {

@@ -37,14 +37,12 @@ function sharedRecord<R extends object>(record: R): R {
  * otherwise (tests, benchmarks) gets its arrays copied once into shared memory.
  */
 export function networkParts(network: RoadNetwork): NetworkParts {
-  const snap = network.snap.parts();
-  const graph = sharedRecord(network.graph.arrays);
   return {
     releaseId: network.releaseId,
-    graph,
+    graph: sharedRecord(network.graph.arrays),
     hierarchy: network.hierarchy && sharedRecord(network.hierarchy.arrays),
-    // The snap index is derived from the graph: rebuilt over the shared copy when it is not shared.
-    snap: snap.index instanceof SharedArrayBuffer ? snap : SnapIndex.build(new RoadGraph(graph)).parts(),
+    // SnapIndex.build always allocates in shared memory; its entries name edges, the same in the copy.
+    snap: network.snap.parts(),
   };
 }
 

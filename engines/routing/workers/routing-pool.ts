@@ -34,6 +34,8 @@ export interface RoutingPoolStats {
   replaced: number;
   /** Releases the workers hold views of (each counted once per worker). */
   releaseViews: number;
+  /** Task messages that carried a release's parts (once per worker and release, not per task). */
+  partsSent: number;
 }
 
 interface Release {
@@ -66,6 +68,7 @@ export class RoutingPool {
   private nextId = 0;
   private nextRelease = 0;
   private replaced = 0;
+  private partsSent = 0;
   private closed = false;
 
   constructor(private readonly options: RoutingPoolOptions) {
@@ -113,6 +116,7 @@ export class RoutingPool {
       queued: this.queue.length,
       replaced: this.replaced,
       releaseViews: this.slots.reduce((n, s) => n + s.releases.size, 0),
+      partsSent: this.partsSent,
     };
   }
 
@@ -214,7 +218,9 @@ export class RoutingPool {
       const task = this.queue.shift()!;
       slot.task = task;
       const { key, parts } = task.release;
-      const message: ToWorker = { type: 'task', id: task.id, release: key, task: task.task, ...(slot.releases.has(key) ? {} : { parts }) };
+      const sendParts = !slot.releases.has(key);
+      const message: ToWorker = { type: 'task', id: task.id, release: key, task: task.task, ...(sendParts ? { parts } : {}) };
+      if (sendParts) this.partsSent += 1;
       slot.releases.add(key);
       slot.worker.ref();
       slot.worker.postMessage(message);

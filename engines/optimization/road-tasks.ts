@@ -2,7 +2,8 @@
  * The road work of one solve, run on a SolverPool thread rather than the API's event loop: the
  * travel matrix over the request's places (a 200-place table takes seconds) and the polylines of
  * the used routes (each leg a route search). The network goes over as views of its shared memory
- * (engines/routing/workers/network-parts.ts); a worker keeps the last few it was sent.
+ * (engines/routing/workers/network-parts.ts); a worker keeps its views until the release closes
+ * (and at most the last two it was sent).
  */
 import { costModel } from '../routing/cost-model.ts';
 import type { RoadNetwork } from '../routing/release.ts';
@@ -31,15 +32,27 @@ export interface RoadTaskMessage {
 const partsOf = new WeakMap<RoadNetwork, { key: number; parts: NetworkParts }>();
 let nextKey = 0;
 
-/** The network as posted to workers, made once per network object (its key tells workers it apart). */
-export function roadTaskParts(network: RoadNetwork): { key: number; parts: NetworkParts } {
+/**
+ * The network as posted to workers, made once per network object (its key tells workers it
+ * apart); `onClose(key)` runs when its release closes, so the workers can let go of its views.
+ */
+export function roadTaskParts(network: RoadNetwork, onClose: (key: number) => void): { key: number; parts: NetworkParts } {
   let entry = partsOf.get(network);
-  if (!entry) partsOf.set(network, (entry = { key: nextKey++, parts: networkParts(network) }));
+  if (!entry) {
+    const key = nextKey++;
+    partsOf.set(network, (entry = { key, parts: networkParts(network) }));
+    network.closed?.addEventListener('abort', () => onClose(key), { once: true });
+  }
   return entry;
 }
 
 const KEEP = 2;
 const networks = new Map<number, RoadNetwork>();
+
+/** Worker side: forgets a closed release's views. */
+export function dropRoadNetwork(key: number): void {
+  networks.delete(key);
+}
 
 function networkOf(posted: RoadTaskMessage['network']): RoadNetwork {
   let network = networks.get(posted.key);

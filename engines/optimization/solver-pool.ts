@@ -8,6 +8,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { Problem, Solution, SolveOptions } from './problem.ts';
 import { roadTaskParts, type RoadResults, type RoadTasks } from './road-tasks.ts';
+import type { DropMessage } from './solver-worker.ts';
 import type { RoadNetwork } from '../routing/release.ts';
 import { startTsWorker, WORKER_NICE } from '../../lib/ts-worker.ts';
 
@@ -60,8 +61,12 @@ export class SolverPool {
 
   /** One road task of a solve on one thread (the network's memory is shared, not copied). */
   road<K extends keyof RoadTasks>(network: RoadNetwork, kind: K, input: RoadTasks[K], signal?: AbortSignal): Promise<RoadResults[K]> {
-    const road = { kind, input, network: roadTaskParts(network) };
+    const road = { kind, input, network: roadTaskParts(network, (key) => this.dropRoad(key)) };
     return this.submit([{ road }], (results) => results[0], signal) as Promise<RoadResults[K]>;
+  }
+
+  private dropRoad(key: number): void {
+    for (const slot of this.slots) slot.worker.postMessage({ dropRoad: key } satisfies DropMessage);
   }
 
   private submit(messages: object[], combine: Job['combine'], signal?: AbortSignal): Promise<unknown> {

@@ -45,13 +45,16 @@ export class SearchSpace {
   }
 }
 
-const spaces = new WeakMap<RoadGraph, SearchSpace>();
+/** 'main' for every search; 'behind' for map matching's backward search, which runs while a 'main' one holds its labels. */
+export type SearchSpaceSlot = 'main' | 'behind';
 
-export function searchSpaceOf(graph: RoadGraph): SearchSpace {
-  let space = spaces.get(graph);
+const spaces: Record<SearchSpaceSlot, WeakMap<RoadGraph, SearchSpace>> = { main: new WeakMap(), behind: new WeakMap() };
+
+export function searchSpaceOf(graph: RoadGraph, slot: SearchSpaceSlot = 'main'): SearchSpace {
+  let space = spaces[slot].get(graph);
   if (!space) {
     space = new SearchSpace(graph.edgeCount);
-    spaces.set(graph, space);
+    spaces[slot].set(graph, space);
   }
   return space;
 }

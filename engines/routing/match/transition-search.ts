@@ -47,8 +47,6 @@ export interface Pruning {
 }
 
 const incomingByGraph = new WeakMap<RoadGraph, IncomingEdges>();
-/** The backward search's own labels (the forward one holds the shared space while it runs). */
-const behindByGraph = new WeakMap<RoadGraph, SearchSpace>();
 const allowedByGraph = new WeakMap<RoadGraph, Map<string, Uint8Array>>();
 
 /**
@@ -68,15 +66,6 @@ function allowedEdges(model: CostModel): Uint8Array {
     byMode.set(model.mode, allowed);
   }
   return allowed;
-}
-
-function behindSpaceOf(graph: RoadGraph): SearchSpace {
-  let space = behindByGraph.get(graph);
-  if (!space) {
-    space = new SearchSpace(graph.edgeCount);
-    behindByGraph.set(graph, space);
-  }
-  return space;
 }
 
 function incomingOf(graph: RoadGraph): IncomingEdges {
@@ -107,7 +96,7 @@ export class TransitionSearch {
 
   constructor(private readonly model: CostModel) {
     this.space = searchSpaceOf(model.graph);
-    this.behind = behindSpaceOf(model.graph);
+    this.behind = searchSpaceOf(model.graph, 'behind');
     this.moves = new Moves(model, graphTurnRule(model.graph, model.mode));
     this.E = model.graph.edgeCount;
     this.incoming = incomingOf(model.graph);

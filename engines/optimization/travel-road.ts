@@ -11,6 +11,7 @@ import type { RoadNetwork } from '../routing/release.ts';
 import { shortestPathTable } from '../routing/shortest-path.ts';
 import type { LatLng } from './request-model.ts';
 import type { TravelMatrix } from './problem.ts';
+import { sharedMatrix } from './travel-geodesic.ts';
 
 export const MAX_STRAIGHT_LINE_METRES = 1_000_000;
 /** At most this many distinct places are routed on roads (or the plan's lower location limit). */
@@ -28,8 +29,9 @@ export function roadTravel(network: Pick<RoadNetwork, 'snap' | 'hierarchy'>, mod
   const snapped = endpoints.map((e) => e.length > 0);
   const rows = places.map((_, i) => i).filter((i) => snapped[i]);
   const table = shortestPathTable(model, network.hierarchy, rows.map((i) => endpoints[i]!), rows.map((i) => endpoints[i]!));
-  const durations = new Float64Array(size * size);
-  const distances = new Float64Array(size * size);
+  // Shared memory: the table goes from the road thread to the solver threads without a copy.
+  const matrix = sharedMatrix(size);
+  const { durations, distances } = matrix;
   const reachable = new Uint8Array(size * size);
   for (let i = 0; i < size; i++) reachable[i * size + i] = 1;
   rows.forEach((i, a) => rows.forEach((j, b) => {
@@ -41,5 +43,5 @@ export function roadTravel(network: Pick<RoadNetwork, 'snap' | 'hierarchy'>, mod
     distances[i * size + j] = cell.metres;
     reachable[i * size + j] = 1;
   }));
-  return { matrix: { size, durations, distances }, reachable };
+  return { matrix, reachable };
 }

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_HEADERS, isAccountPath } from '../../access/session.ts';
+import { dashboardAssetsRoute } from './dashboard-assets.ts';
+import { dashboardPageRoute } from './dashboard-page.ts';
 import { loginRoute } from './login.ts';
 import { logoutRoute } from './logout.ts';
 import { meRoute } from './me.ts';
@@ -34,6 +36,8 @@ export const accountRoutes = fp(
     await app.register(logoutRoute);
     await app.register(meRoute);
     await app.register(usageRoute);
+    await app.register(dashboardPageRoute);
+    await app.register(dashboardAssetsRoute);
   },
   { name: 'canmap-account-routes', dependencies: ['canmap-clock', 'canmap-postgres'] },
 );

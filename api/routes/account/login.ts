@@ -5,7 +5,7 @@ import { errorResponses } from '../../../schemas/common.ts';
 import { sessionCookieOf, setSessionCookie } from '../../access/session.ts';
 import { errors } from '../../errors.ts';
 
-/** GET /account/login?token=: redeems a login link once for a session cookie, then on to /account/me. */
+/** GET /account/login?token=: redeems a login link once for a session cookie, then on to the dashboard page /account/. */
 export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/account/login', {
     config: { public: true },
@@ -27,6 +27,6 @@ export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
     const previous = sessionCookieOf(request);
     if (previous !== undefined) await endSession(app.pg, previous);
     setSessionCookie(request, reply, session.sessionId, Math.floor((session.expiresAt.getTime() - now) / 1000));
-    return reply.redirect('/account/me', 303);
+    return reply.redirect('/account/', 303);
   });
 };

@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .then(() => authenticator.authenticate(request))
         .then((key) => {
           // The same door as a routed request: blocked check, then the rate limit.
-          const blocked = blockedAnswer(key, deps.config.dashboardUrl);
+          const blocked = blockedAnswer(key, request, deps.config.dashboardUrl);
           if (blocked) throw blocked;
           return key;
         })

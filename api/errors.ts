@@ -181,9 +181,12 @@ export const errors = {
       headers: { 'retry-after': '3600' },
       extra: { retryable: true },
     }),
-  /** /account/*: no session cookie, or its session is unknown, ended or expired (browser sessions, not keys). */
+  /**
+   * /account/*: no session cookie, or its session is unknown, ended or expired (browser sessions,
+   * not keys). Volume 1 lists the account API's codes; a missing or dead credential is invalid_token.
+   */
   sessionRequired: () =>
-    new ApiError(401, 'sign-in required: open a new login link (canmap accounts login-link)', { code: 'session_required' }),
+    new ApiError(401, 'sign-in required: open a new login link (canmap accounts login-link)', { code: 'invalid_token' }),
   /** GET /account/login: the token is missing, unknown, expired or already used (not told apart). */
   invalidLoginToken: () =>
     new ApiError(401, 'login link is invalid, expired or already used: ask for a new one', { code: 'invalid_token' }),

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { capabilityRefusal, requiredCapabilities, type CapabilityRule } from '../../engines/access/capabilities.ts';
-import { isDevOrigin } from '../../lib/dev-origins.ts';
 import { utcMonth } from '../../lib/utc-calendar.ts';
 import { DEV_PREMIUM_CALLS_PER_MONTH } from '../../schemas/plans.ts';
 import { errors } from '../errors.ts';
-import { callerOrigin } from './origin.ts';
+import { fromDevOrigin } from './dev-traffic.ts';
 
 const REFUSAL = {
   addon_required: (rule: CapabilityRule, addon: string) =>
@@ -24,11 +23,10 @@ const REFUSAL = {
 export function checkCapabilities(request: FastifyRequest, now: number): void {
   const rules = requiredCapabilities(request.method, request.routeOptions.url ?? '', { query: request.query, body: request.body, params: request.params });
   if (rules.length === 0) return;
-  const caller = callerOrigin(request.headers);
-  const fromDevOrigin = caller.state === 'present' && isDevOrigin(caller.origin);
+  const devOrigin = fromDevOrigin(request.headers);
   const month = utcMonth(now);
   for (const rule of rules) {
-    const refusal = capabilityRefusal(request.apiKey, rule, fromDevOrigin, month);
+    const refusal = capabilityRefusal(request.apiKey, rule, devOrigin, month);
     if (refusal) throw REFUSAL[refusal.code](rule, refusal.addon);
   }
   request.premium = true;

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isDevOrigin } from '../../lib/dev-origins.ts';
 import type { MeterJournal } from '../../engines/access/meter-journal.ts';
-import { BILLABLE_QUERIES_HEADER, BILLABLE_SHIPMENTS_HEADER, BILLED_FROM_DEV_ORIGINS, pathOf, type Metering } from '../../engines/access/metering.ts';
+import { BILLABLE_QUERIES_HEADER, BILLABLE_SHIPMENTS_HEADER, pathOf, type Metering } from '../../engines/access/metering.ts';
 import { utcDay } from '../../lib/utc-calendar.ts';
 import { errors, type ApiError } from '../errors.ts';
 import { replyWithError, sendApiError } from '../reply-error.ts';
-import { callerOrigin } from './origin.ts';
+import { isUnbilledDevTraffic } from './dev-traffic.ts';
 import '../fastify-types.ts';
 
 export type OnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => void;
@@ -15,11 +14,6 @@ export interface RequestMeterOptions {
   metering: Metering;
   /** Epoch ms: the UTC day a call is counted on. */
   now: () => number;
-}
-
-function devCaller(request: FastifyRequest): boolean {
-  const caller = callerOrigin(request.headers);
-  return caller.state === 'present' && isDevOrigin(caller.origin);
 }
 
 /**
@@ -46,7 +40,7 @@ export function createMeterHook({ journal, metering, now }: RequestMeterOptions)
       keyId: key.id,
       accountId: key.accountId,
       family,
-      dev: !BILLED_FROM_DEV_ORIGINS.has(family) && devCaller(request),
+      dev: isUnbilledDevTraffic(request.headers, family),
       calls,
       premium: request.premium ? calls : 0,
     }, (err) => {

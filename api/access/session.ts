@@ -67,7 +67,7 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** The account of the request's live session; 401 session_required otherwise. API keys play no part. */
+/** The account of the request's live session; 401 invalid_token otherwise. API keys play no part. */
 export async function requireSession(pool: Pool, request: FastifyRequest, now: number): Promise<string> {
   const sessionId = sessionCookieOf(request);
   const accountId = sessionId === undefined ? null : await sessionAccount(pool, sessionId, now);

@@ -1,5 +1,6 @@
 import { utcMonth } from '../../lib/utc-calendar.ts';
 import { DEV_PREMIUM_CALLS_PER_MONTH, PLAN_VOLUME, type BlockState, type Plan } from '../../schemas/plans.ts';
+import { allowanceOf } from './allowance.ts';
 
 /**
  * The plan-enforcement rules of volume 3 ("Plan enforcement state of a key"), pure: the job
@@ -8,8 +9,8 @@ import { DEV_PREMIUM_CALLS_PER_MONTH, PLAN_VOLUME, type BlockState, type Plan } 
  * The state is recomputed from the standing on every run rather than moved edge by edge, so
  * whatever changed since the last run (calls, plan, cap, a new month) is reflected at once:
  * - hobby at its included volume → quota_exceeded;
- * - indie/growth at their included volume whose overage reaches the spend cap → spend_cap
- *   (cap 0 hard-stops at the included volume);
+ * - indie/growth at their included volume whose overage reaches the spend cap (no further call
+ *   fits under it) → spend_cap (cap 0 hard-stops at the included volume);
  * - a failed payment on a paid plan → billing_required, which only payment-ok lifts (a move to
  *   hobby does not);
  * - a new month starts from zero calls, so quota_exceeded and spend_cap lift at rollover.
@@ -41,14 +42,10 @@ export function overageCents(plan: Plan, billableCalls: number): number {
   return (Math.max(0, billableCalls - includedCalls) * overageCentsPer1000) / 1000;
 }
 
+/** quota_exceeded / spend_cap exactly when the month's allowance (allowance.ts) is used up. */
 function usageState(plan: Plan, billableCalls: number, spendCap: number): BlockState | null {
-  const { includedCalls } = PLAN_VOLUME[plan];
-  if (billableCalls < includedCalls) return null;
-  if (plan === 'hobby') return 'quota_exceeded';
-  // Compared in whole milli-cents so 0.75 per 1,000 calls never meets a float rounding error.
-  const overageMilliCents = Math.max(0, billableCalls - includedCalls) * PLAN_VOLUME[plan].overageCentsPer1000!;
-  const capMilliCents = Math.round(spendCap * 100) * 1000;
-  return overageMilliCents >= capMilliCents ? 'spend_cap' : null;
+  const allowance = allowanceOf({ plan, spendCap, billable: billableCalls });
+  return allowance.room === 0 ? allowance.code : null;
 }
 
 /** The block an account should have at `now`, or null (active). An unchanged state keeps its `since`. */

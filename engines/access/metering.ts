@@ -105,6 +105,13 @@ function headerCount(value: HeaderValue | undefined): number | null {
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
+/** The family a request path (no query) is counted under. */
+export function familyOf(path: string): string {
+  if (isOptimizationPath(path)) return OPTIMIZATION_FAMILY;
+  const end = path.indexOf('/', 1);
+  return FAMILIES[end === -1 ? path.slice(1) : path.slice(1, end)] ?? OTHER_FAMILY;
+}
+
 export interface Metering {
   /** The family a request path is counted under. */
   familyOf(path: string): string;
@@ -126,11 +133,7 @@ export function createMetering(unmeteredRoutes: readonly string[] = UNMETERED_RO
     return exempt.some((route) => matches(route, method, segments));
   };
   return {
-    familyOf(path) {
-      if (isOptimizationPath(path)) return OPTIMIZATION_FAMILY;
-      const end = path.indexOf('/', 1);
-      return FAMILIES[end === -1 ? path.slice(1) : path.slice(1, end)] ?? OTHER_FAMILY;
-    },
+    familyOf,
     unmetered,
     callsOf({ method, path, statusCode, billableQueries, billableShipments }) {
       if (DOOR_STATUSES.has(statusCode) || unmetered(method, path)) return 0;

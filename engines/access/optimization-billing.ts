@@ -1,10 +1,11 @@
 import { createHash, hash } from 'node:crypto';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import type { KeyRecord } from '../../lib/keys.ts';
-import { utcMonth } from '../../lib/utc-calendar.ts';
-import { PLAN_VOLUME, type Plan } from '../../schemas/plans.ts';
 import type { OptimizationRequest, TravelSource } from '../optimization/request-model.ts';
-import { monthUsage, type Queryable } from './usage.ts';
+import {
+  accountAllowance, allowanceOf, allowanceShortfall, type Allowance, type AllowanceCode, type AllowanceStanding,
+} from './allowance.ts';
+import type { Queryable } from './usage.ts';
 
 /**
  * Optimization billing (volume 3, "Optimization", Billing 1–5): which performed shipments are
@@ -135,60 +136,16 @@ export async function pruneBilled(db: Queryable, now: Date): Promise<number> {
   return rowCount ?? 0;
 }
 
-export type QuotaCode = 'quota_exceeded' | 'spend_cap';
-
-export interface QuotaRoom {
-  /** Billable calls the payer may still make this UTC month before its block; null: unlimited. */
-  room: number | null;
-  /** The 429 code when short: quota_exceeded on hobby, spend_cap on paid plans (meaningless when room is null). */
-  code: QuotaCode;
-}
-
-export interface QuotaStanding {
-  plan: Plan;
-  /** Currency units. */
-  spendCap: number;
-  /** The month's billable (non-dev) calls so far. */
-  billable: number;
-}
-
-/**
- * Pure: how far an account is from its block. The limits match enforcement.ts (a total reaching
- * the included volume, or an overage reaching the cap, is the last one allowed): hobby may reach
- * its included calls; a paid plan its included calls plus what its spend cap buys (cap 0: none).
- * null standing (a key without an account) is unlimited.
- */
-export function quotaRoomOf(standing: QuotaStanding | null): QuotaRoom {
-  if (standing === null) return { room: null, code: 'spend_cap' };
-  const { includedCalls, overageCentsPer1000 } = PLAN_VOLUME[standing.plan];
-  if (overageCentsPer1000 === null) {
-    return { room: Math.max(0, includedCalls - standing.billable), code: 'quota_exceeded' };
-  }
-  // Whole milli-cents, as enforcement.ts compares them.
-  const capMilliCents = Math.round(standing.spendCap * 100) * 1000;
-  const overageCalls = Math.floor(capMilliCents / overageCentsPer1000);
-  return { room: Math.max(0, includedCalls + overageCalls - standing.billable), code: 'spend_cap' };
-}
+/** The quota room of Billing 5 is the account's allowance (allowance.ts), the block's own rule. */
+export type QuotaCode = AllowanceCode;
+export type QuotaRoom = Allowance;
+export type QuotaStanding = AllowanceStanding;
+export const quotaRoomOf = allowanceOf;
 
 /** Billing 5: the code of the 429 when a solve's new, non-ignored shipments exceed the room; null when they fit. */
-export function quotaShortfall(quota: QuotaRoom, newShipments: number): QuotaCode | null {
-  return quota.room !== null && newShipments > quota.room ? quota.code : null;
-}
+export const quotaShortfall = allowanceShortfall;
 
-/**
- * The payer's room at `now`, from the account's plan and spend cap and its month of usage_daily.
- * usage_daily lags the API processes' meter journals by their flush interval (and other
- * processes' solves being answered meanwhile), so solves racing at the very edge of the quota
- * can go a few calls over it; the enforcement job then blocks, as for every other endpoint.
- */
+/** The payer's room at `now` (allowance.ts accountAllowance); a key without an account is unlimited. */
 export async function quotaRoom(db: Queryable, key: Pick<KeyRecord, 'accountId'>, now: Date): Promise<QuotaRoom> {
-  const accountId = key.accountId;
-  if (accountId === null) return quotaRoomOf(null);
-  // One after the other: db may be a single client inside a transaction.
-  const account = await db.query<{ plan: Plan; spend_cap: string }>('SELECT plan, spend_cap FROM accounts WHERE id = $1', [accountId]);
-  const usage = await monthUsage(db, { accountId, month: utcMonth(now) });
-  const row = account.rows[0];
-  // A key whose account row is gone: nothing to measure against, like a key without an account.
-  if (!row) return quotaRoomOf(null);
-  return quotaRoomOf({ plan: row.plan, spendCap: Number(row.spend_cap), billable: usage.totals.billable });
+  return key.accountId === null ? allowanceOf(null) : accountAllowance(db, key.accountId, now);
 }

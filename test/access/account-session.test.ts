@@ -26,7 +26,8 @@ let clock = Date.now();
 let alice: { id: string; key: string };
 let bob: { id: string; key: string };
 
-const SESSION_REQUIRED = { error: 'sign-in required: open a new login link (canmap accounts login-link)', code: 'session_required' };
+// Volume 1's account API codes: a missing or dead session is invalid_token (there is no session_required).
+const SESSION_REQUIRED = { error: 'sign-in required: open a new login link (canmap accounts login-link)', code: 'invalid_token' };
 const INVALID_TOKEN = { error: 'login link is invalid, expired or already used: ask for a new one', code: 'invalid_token' };
 const NOT_EMBEDDABLE = {
   'content-security-policy': "frame-ancestors 'none'",
@@ -134,10 +135,10 @@ describe('canmap accounts login-link', () => {
 });
 
 describe('GET /account/login', () => {
-  it('sets an HttpOnly, SameSite=Lax cookie on /account (no Secure over http) and answers 303 to /account/me', async () => {
+  it('sets an HttpOnly, SameSite=Lax cookie on /account (no Secure over http) and answers 303 to the dashboard page /account/', async () => {
     const res = await app.inject({ url: await cliLoginLink('alice') });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/account/me');
+    expect(res.headers.location).toBe('/account/');
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/^canmap_session=cms_[A-Za-z0-9_-]{43}; /);
     expect(cookie.split('; ').slice(1)).toEqual(['Path=/account', 'HttpOnly', 'SameSite=Lax', `Max-Age=${SESSION_TTL_MS / 1000}`]);
@@ -305,7 +306,7 @@ describe('GET /account/me and /account/usage', () => {
 });
 
 describe('session required', () => {
-  it.each(['/account/me', '/account/usage'])('%s: no cookie, an unknown cookie or an API key alone is 401 session_required', async (url) => {
+  it.each(['/account/me', '/account/usage'])('%s: no cookie, an unknown cookie or an API key alone is 401 invalid_token', async (url) => {
     const answers = [
       await app.inject({ url }),
       await app.inject({ url, headers: { cookie: 'canmap_session=cms_forged' } }),

@@ -26,8 +26,8 @@ let pool: pg.Pool;
 let redis: Redis;
 const apps: FastifyInstance[] = [];
 
-async function newApp(): Promise<FastifyInstance> {
-  const config = { ...env.config, keyCacheTtlMs: TTL_MS, rateLimitPerMinute: LIMIT };
+async function newApp(rateLimitPerMinute = LIMIT): Promise<FastifyInstance> {
+  const config = { ...env.config, keyCacheTtlMs: TTL_MS, rateLimitPerMinute };
   const releases = new ReleaseStore({ pool, databaseUrl: config.databaseUrl, releasesDir: config.releasesDir, pollMs: 60_000 });
   const app = await buildApp({ config, pool, releases, redis, logger: false });
   app.get('/test/ok', async () => ({ ok: true }));
@@ -151,6 +151,42 @@ describe('the blocked check (volume 1 codes, volume 3 states)', () => {
     expect(await paymentOk(pool, 'growth-unpaid', new Date())).toEqual([expect.objectContaining({ from: 'billing_required', to: null })]);
     await expire();
     expect((await get(app, key)).statusCode).toBe(200);
+  });
+
+  it('dev-origin traffic passes quota_exceeded and spend_cap blocks (counted under dev:, never billed); billing_required and optimization stop it', async () => {
+    const hobby = await account('hobby-dev-traffic', 'hobby');
+    await addUsage(hobby.keyId, 'hobby-dev-traffic', 10_000);
+    const indie = await account('indie-dev-traffic', 'indie');
+    await addUsage(indie.keyId, 'indie-dev-traffic', 250_000);
+    const growth = await account('growth-dev-traffic', 'growth');
+    await paymentFailed(pool, 'growth-dev-traffic', new Date());
+    await runEnforcement(pool);
+    const app = await newApp(1000); // dev-origin requests pass the block, then take rate-limit slots
+    const send = (key: string, url: string, headers: Record<string, string>) =>
+      app.inject({ url, headers: { authorization: `Bearer ${key}`, ...headers } });
+    const dev: Record<string, string>[] = [{ origin: 'http://localhost:5173' }, { referer: 'https://preview.app.pages.dev/map' }, { origin: 'http://127.0.0.1:8080' }];
+    const production: Record<string, string>[] = [{}, { origin: 'https://maps.example.ca' }, { origin: 'https://localhost.example.com' }];
+
+    for (const [key, blocked] of [[hobby.key, QUOTA], [indie.key, SPEND_CAP]] as const) {
+      for (const headers of dev) {
+        expect((await send(key, '/test/ok', headers)).statusCode).toBe(200);
+        // No transit release here: the answer is the route's own 503, not the block.
+        expect((await send(key, '/transit/agencies', headers)).statusCode).toBe(503);
+      }
+      expect((await send(key, '/places/%E0%A4%A', dev[0]!)).statusCode).toBe(404);
+      for (const headers of production) expect((await send(key, '/transit/agencies', headers)).json()).toEqual(blocked);
+      // Optimization bills dev-origin requests like any other (volume 3, Billing 4): still blocked.
+      const solve = await app.inject({ method: 'POST', url: '/optimize', payload: {}, headers: { authorization: `Bearer ${key}`, ...dev[0] } });
+      expect([solve.statusCode, solve.json().code]).toEqual([429, blocked.code]);
+    }
+    await app.meterJournal!.flush();
+    const { rows } = await pool.query<{ family: string; dev: boolean; calls: string }>(
+      'SELECT family, dev, sum(calls) AS calls FROM usage_daily WHERE key_id = $1 AND family <> $2 GROUP BY family, dev ORDER BY family', [hobby.keyId, 'maps']);
+    expect(rows.map((r) => [r.family, r.dev, Number(r.calls)])).toEqual([['other', true, 3], ['places', true, 1], ['transit', true, 3]]);
+    expect(await billable(hobby.keyId)).toBe(10_000);
+
+    // A failed payment is not a question of volume: it stops every request of the account's keys.
+    for (const headers of [...dev, ...production]) expect((await send(growth.key, '/test/ok', headers)).json()).toEqual(BILLING);
   });
 
   it('keys without an account are never blocked; public routes are not checked', async () => {

@@ -7,6 +7,13 @@ import { billableQueries, sanitizeBatchQueries } from '../../params/geocoding/ba
 import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
 import { sanitizeQ } from '../../params/geocoding/text.ts';
 import { BILLABLE_QUERIES_HEADER } from '../../../engines/access/metering.ts';
+import { checkAllowance } from '../../access/allowance.ts';
+
+const BATCH_ERRORS: Readonly<Record<number, string>> = {
+  ...GEOCODING_ERRORS,
+  429: 'quota_exceeded (dev plan) or spend_cap (paid plans), Retry-After 3600: the account\'s remaining allowance this month ' +
+    'is below the non-blank queries, so the whole request is refused and nothing is billed',
+};
 
 /** POST /geocode/batch: up to 100 searches with shared controls, each answered as GET /geocode/search would. */
 export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,9 +22,10 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['geocoding'],
       summary: 'Up to 100 free-text searches in one request',
       description: 'Answer slot i is what GET /geocode/search returns for queries[i] with the shared controls. Whitespace-only ' +
-        `entries answer [] and are not billed; the ${BILLABLE_QUERIES_HEADER} response header is the number of calls billed.`,
+        `entries answer [] and are not billed; the ${BILLABLE_QUERIES_HEADER} response header is the number of calls billed. ` +
+        'A batch the account\'s remaining allowance this month cannot cover is refused whole (429).',
       body: GeocodeBatchBody,
-      response: { 200: GeocodeBatchResponse, ...errorResponses(GEOCODING_ERRORS, 400, 403, 413, 503) },
+      response: { 200: GeocodeBatchResponse, ...errorResponses(BATCH_ERRORS, 400, 403, 413, 429, 503) },
     },
     preValidation: (request, _reply, done) => {
       const queries = sanitizeBatchQueries(request.body);
@@ -34,8 +42,10 @@ export const batchRoute: FastifyPluginAsyncTypebox = async (app) => {
       if (!q.ok) throw errors.badRequest(`queries[${i}]: ${q.error}`);
       return q.value;
     });
+    const billable = billableQueries(queries);
+    await checkAllowance(request, billable, { db: app.pg, dashboardUrl: app.config.dashboardUrl, now: app.now() });
     const answer = await freeTextSearch(app.releases, texts, sanitized.value, { geometry: false, label: (i) => `queries[${i}]: ` });
-    reply.header(BILLABLE_QUERIES_HEADER, String(billableQueries(queries)));
+    reply.header(BILLABLE_QUERIES_HEADER, String(billable));
     return answer;
   });
 };

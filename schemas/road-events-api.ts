@@ -122,8 +122,8 @@ export function roadEventsRouteSchema(summary: string, description: string) {
   return {
     tags: ['road events'],
     summary,
-    description: `${description} Order: most severe first on the publisher's scale (MAJOR, MODERATE — served as severity unknown —, MINOR, ` +
-      'then UNKNOWN or unmapped), then most recently updated by the publisher. Cache-Control: public, max-age=60. meta.status is current, ' +
+    description: `${description} Order: most severe first by the severity served (major, minor, then unknown, ` +
+      'which holds MODERATE, UNKNOWN and unmapped values), then most recently updated by the publisher. Cache-Control: public, max-age=60. meta.status is current, ' +
       'stale (upstream answers but nothing changed for over an hour) or partial (a requested jurisdiction could not be reached; see meta.unavailable).',
     querystring: RoadEventsQuery,
     response: { 200: RoadEventsResponse, ...errorResponses(ROAD_EVENTS_ERRORS, 400, 503) },

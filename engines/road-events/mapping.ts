@@ -23,11 +23,11 @@ export const SEVERITY_BY_SEVERITY: Record<string, Severity> = {
 };
 
 /**
- * Ordering rank, "most severe first": the publisher's scale, so MODERATE (served as unknown)
- * still sorts between MAJOR and MINOR. UNKNOWN and unmapped tokens come last: they may be anything.
+ * "Most severe first" ranks the severity as served, never the publisher's token, so the order
+ * reads as the answer does: major, minor, then unknown (MODERATE, UNKNOWN and unmapped tokens),
+ * which may be anything. Higher sorts first.
  */
-export const SEVERITY_RANK_BY_SEVERITY: Record<string, number> = { MAJOR: 3, MODERATE: 2, MINOR: 1 };
-export const severityRank = (token: string): number => (Object.hasOwn(SEVERITY_RANK_BY_SEVERITY, token) ? SEVERITY_RANK_BY_SEVERITY[token]! : 0);
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { major: 2, minor: 1, unknown: 0 };
 
 /** roads[].state: lane availability, the only source of `closed`. */
 export const LANE_STATE_BY_STATE = {

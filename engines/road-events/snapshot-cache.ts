@@ -2,7 +2,7 @@ import type { ClientBase, Pool } from 'pg';
 import { eventStatusSpan } from './event-status.ts';
 import type { RoadGeometry } from './geometry.ts';
 import { eventsFeed, ROAD_EVENT_JURISDICTIONS } from './jurisdictions.ts';
-import { EVENT_STATUSES, EVENT_TYPES, SEVERITIES, type EventStatus, type EventType, type PublisherStatus, type Severity } from './mapping.ts';
+import { EVENT_STATUSES, EVENT_TYPES, SEVERITIES, SEVERITY_RANK, type EventStatus, type EventType, type PublisherStatus, type Severity } from './mapping.ts';
 import { scheduleFromJson, type Schedule, type ScheduleJson } from './schedule.ts';
 import { EventGrid } from './event-grid.ts';
 import type { FeedState } from './freshness.ts';
@@ -16,7 +16,6 @@ export interface CachedEvent {
   jurisdiction: string;
   type: EventType;
   severity: Severity;
-  severityRank: number;
   publisherStatus: PublisherStatus;
   schedule: Schedule;
   closed: boolean;
@@ -29,9 +28,9 @@ export interface CachedEvent {
 }
 
 /**
- * The events in answer order (most severe first, then most recently updated, then id), with the
- * fields filters read laid out in typed arrays (index i = events[i]): a scan of thousands of
- * events then touches a few contiguous arrays instead of thousands of objects.
+ * The events in answer order (most severe first by the severity served, then most recently
+ * updated, then id), with the fields filters read laid out in typed arrays (index i = events[i]):
+ * a scan of thousands of events then touches a few contiguous arrays instead of thousands of objects.
  */
 export interface EventColumns {
   events: CachedEvent[];
@@ -96,7 +95,7 @@ interface StatusRow {
 const epochMs = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8`;
 
 function answerOrder(a: CachedEvent, b: CachedEvent): number {
-  return b.severityRank - a.severityRank || b.sourceUpdatedMs - a.sourceUpdatedMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || b.sourceUpdatedMs - a.sourceUpdatedMs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /**
@@ -187,11 +186,11 @@ export class RoadEventsCache {
 
   private async loadEvents(client: ClientBase, jurisdictions: string[]): Promise<Map<string, CachedEvent[]>> {
     const { rows } = await client.query<{
-      id: string; jurisdiction: string; type: EventType; severity: Severity; severity_rank: number; publisher_status: PublisherStatus;
+      id: string; jurisdiction: string; type: EventType; severity: Severity; publisher_status: PublisherStatus;
       schedule: ScheduleJson; closed: boolean; has_surface: boolean; updated_ms: number; minlon: number; minlat: number; maxlon: number; maxlat: number;
       geometry: RoadGeometry; json: string;
     }>(
-      `SELECT id, jurisdiction, type, severity, severity_rank, publisher_status, schedule, closed, surface IS NOT NULL AS has_surface,
+      `SELECT id, jurisdiction, type, severity, publisher_status, schedule, closed, surface IS NOT NULL AS has_surface,
          ${epochMs('source_updated_at')} AS updated_ms, minlon, minlat, maxlon, maxlat, record -> 'geometry' AS geometry, record::text AS json
        FROM road_events WHERE jurisdiction = ANY($1)`,
       [jurisdictions],
@@ -204,7 +203,6 @@ export class RoadEventsCache {
         jurisdiction: r.jurisdiction,
         type: r.type,
         severity: r.severity,
-        severityRank: r.severity_rank,
         publisherStatus: r.publisher_status,
         schedule: scheduleFromJson(r.schedule),
         closed: r.closed,

@@ -19,7 +19,7 @@ const BATCH = 1000;
 /** What makes an event "changed": its record without svc_updated_at, and what else is stored of it. */
 function contentHash(event: NormalizedEvent, schedule: unknown): string {
   const { svc_updated_at: _, ...content } = toRecord(event, '');
-  return createHash('sha256').update(JSON.stringify([content, event.publisherStatus, event.severityRank, schedule])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([content, event.publisherStatus, schedule])).digest('hex');
 }
 
 /**
@@ -54,7 +54,6 @@ export async function writeEventsSnapshot(
       source_id: event.sourceId,
       type: event.type,
       severity: event.severity,
-      severity_rank: event.severityRank,
       publisher_status: event.publisherStatus,
       starts_at: event.startsAt?.iso ?? null,
       ends_at: event.endsAt?.iso ?? null,
@@ -77,14 +76,14 @@ export async function writeEventsSnapshot(
   }
   for (let i = 0; i < writes.length; i += BATCH) {
     await client.query(
-      `INSERT INTO road_events (jurisdiction, id, source_id, type, severity, severity_rank, publisher_status, starts_at, ends_at, schedule,
+      `INSERT INTO road_events (jurisdiction, id, source_id, type, severity, publisher_status, starts_at, ends_at, schedule,
          closed, surface, source_updated_at, svc_updated_at, minlon, minlat, maxlon, maxlat, content_hash, record)
-       SELECT $1, t.* FROM json_to_recordset($2::json) AS t(id text, source_id text, type text, severity text, severity_rank smallint,
+       SELECT $1, t.* FROM json_to_recordset($2::json) AS t(id text, source_id text, type text, severity text,
          publisher_status text, starts_at timestamptz, ends_at timestamptz, schedule json, closed boolean, surface text,
          source_updated_at timestamptz, svc_updated_at timestamptz, minlon double precision, minlat double precision,
          maxlon double precision, maxlat double precision, content_hash text, record json)
        ON CONFLICT (jurisdiction, id) DO UPDATE SET source_id = EXCLUDED.source_id, type = EXCLUDED.type, severity = EXCLUDED.severity,
-         severity_rank = EXCLUDED.severity_rank, publisher_status = EXCLUDED.publisher_status, starts_at = EXCLUDED.starts_at,
+         publisher_status = EXCLUDED.publisher_status, starts_at = EXCLUDED.starts_at,
          ends_at = EXCLUDED.ends_at, schedule = EXCLUDED.schedule, closed = EXCLUDED.closed, surface = EXCLUDED.surface,
          source_updated_at = EXCLUDED.source_updated_at, svc_updated_at = EXCLUDED.svc_updated_at,
          minlon = EXCLUDED.minlon, minlat = EXCLUDED.minlat, maxlon = EXCLUDED.maxlon, maxlat = EXCLUDED.maxlat,

@@ -3,7 +3,7 @@ import { geometryBBox, readGeometry, type RoadGeometry } from '../../engines/roa
 import type { JurisdictionInfo } from '../../engines/road-events/jurisdictions.ts';
 import {
   DIRECTION_BY_DIRECTION, LANE_STATE_BY_STATE, lookup, mostRestrictive, PUBLISHER_STATUS, SEVERITY_BY_SEVERITY,
-  severityRank, SURFACE_BY_SUBTYPE, TOKEN, TYPE_BY_EVENT_TYPE,
+  SURFACE_BY_SUBTYPE, TOKEN, TYPE_BY_EVENT_TYPE,
   type Condition, type EventType, type LaneState, type PublisherStatus, type Severity, type Surface,
 } from '../../engines/road-events/mapping.ts';
 import { isoInZone, isValidZone, parsePublisherTime, type PublisherTime } from '../../engines/road-events/publisher-time.ts';
@@ -17,8 +17,6 @@ export interface NormalizedEvent {
   sourceId: string;
   type: EventType;
   severity: Severity;
-  /** The publisher's severity on its own scale, for ordering (mapping.ts SEVERITY_RANK_BY_SEVERITY). */
-  severityRank: number;
   condition: Condition;
   description: string;
   roads: RoadEventRoad[];
@@ -123,7 +121,6 @@ export function normalizeOpen511Event(raw: unknown, index: number, info: Jurisdi
       sourceId,
       type: type.value,
       severity: severity.value,
-      severityRank: severityRank(e.severity as string),
       condition: closed ? 'closed' : surface ?? mostRestrictive(states) ?? 'unknown',
       description: text(e.description) ?? '',
       roads,

@@ -191,6 +191,36 @@ describe('CORS', () => {
     expect(denied.statusCode).toBe(401);
   });
 
+  const preflightFor = (url: string, method: string) => app.inject({
+    method: 'OPTIONS',
+    url,
+    headers: { origin: 'https://maps.example.com', 'access-control-request-method': method, 'access-control-request-headers': 'authorization' },
+  });
+  const allowedMethods = (res: { headers: Record<string, unknown> }) => String(res.headers['access-control-allow-methods'] ?? '')
+    .split(',').map((m) => m.trim()).filter((m) => m !== '').sort();
+
+  it('a preflight allows exactly the methods the path serves', async () => {
+    const byod = await preflightFor('/byod/abc', 'DELETE');
+    expect(byod.statusCode).toBe(204);
+    expect(allowedMethods(byod)).toEqual(['DELETE', 'GET', 'HEAD']);
+    expect(allowedMethods(await preflightFor('/byod', 'POST'))).toEqual(['GET', 'HEAD', 'POST']);
+    const agencies = await preflightFor('/transit/agencies?x=1', 'DELETE');
+    expect(agencies.statusCode).toBe(204);
+    expect(allowedMethods(agencies)).toEqual(['GET', 'HEAD']);
+    // A route added after the app is built (as a new route file would be) is covered too.
+    expect(allowedMethods(await preflightFor('/test/json', 'POST'))).toEqual(['POST']);
+  });
+
+  it('a preflight for a path served by no route allows no method, and is otherwise answered as usual', async () => {
+    const res = await preflightFor('/no/such/path', 'DELETE');
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-methods']).toBeUndefined();
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-headers']).toBe('Authorization, X-API-Key, X-Goog-Api-Key, Content-Type');
+    expect(res.headers['access-control-max-age']).toBe('86400');
+    expect(String(res.headers.vary)).toMatch(/\bOrigin\b/i);
+  });
+
   it('a request without Origin (not a browser) gets no CORS headers but still Vary: Origin', async () => {
     const res = await app.inject({ url: '/openapi.json', headers: auth() });
     expect(res.statusCode).toBe(200);

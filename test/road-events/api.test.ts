@@ -65,7 +65,7 @@ describe('the three endpoints over a polled snapshot', () => {
     api.setNow(plus(T0, 0.5));
   });
 
-  it('GET /incidents: every event, most severe first (publisher\'s scale) then most recently updated, with meta and a 60 s edge cache', async () => {
+  it('GET /incidents: every event, most severe first (as served: major, minor, unknown) then most recently updated, with meta and a 60 s edge cache', async () => {
     const res = await api.get('/incidents');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
@@ -73,11 +73,10 @@ describe('the three endpoints over a polled snapshot', () => {
     expect(Value.Check(RoadEventsResponse, res.body), JSON.stringify([...Value.Errors(RoadEventsResponse, res.body)].slice(0, 3))).toBe(true);
     expect(ids(res.body)).toEqual([
       'SPEC-PLANNED', 'SPEC-CLOSED', 'SPEC-POLYGON', 'SPEC-NIGHTLY', // major, newest publisher update first
-      'SPEC-LANES', // MODERATE: served as unknown, ranked between major and minor
       'SPEC-SNOW-ALT', 'SPEC-ICE', 'SPEC-FOG', 'SPEC-ARCHIVED', // minor
-      'SPEC-OPEN-LANES', 'SPEC-UNMAPPED', // UNKNOWN, an unmapped token
+      'SPEC-OPEN-LANES', 'SPEC-UNMAPPED', 'SPEC-LANES', // unknown: UNKNOWN, an unmapped token, MODERATE
     ]);
-    expect(res.body.data[4]).toMatchObject({ source_id: 'drivebc.ca/SPEC-LANES', severity: 'unknown' });
+    expect(res.body.data[10]).toMatchObject({ source_id: 'drivebc.ca/SPEC-LANES', severity: 'unknown' });
     expect(res.body.meta).toEqual({
       source: 'DriveBC Open511 events',
       status: 'current',
@@ -114,8 +113,8 @@ describe('the three endpoints over a polled snapshot', () => {
 
   it('filters by type, severity, status and updated_since (comma lists are OR)', async () => {
     expect(ids((await api.get('/incidents?type=weather')).body)).toEqual(['SPEC-FOG']);
-    expect(ids((await api.get('/incidents?type=construction,special_event')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY', 'SPEC-LANES', 'SPEC-ARCHIVED']);
-    expect(ids((await api.get('/incidents?severity=unknown')).body)).toEqual(['SPEC-LANES', 'SPEC-OPEN-LANES', 'SPEC-UNMAPPED']);
+    expect(ids((await api.get('/incidents?type=construction,special_event')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY', 'SPEC-ARCHIVED', 'SPEC-LANES']);
+    expect(ids((await api.get('/incidents?severity=unknown')).body)).toEqual(['SPEC-OPEN-LANES', 'SPEC-UNMAPPED', 'SPEC-LANES']);
     expect(ids((await api.get('/incidents?status=planned')).body)).toEqual(['SPEC-PLANNED', 'SPEC-NIGHTLY']);
     expect(ids((await api.get('/incidents?status=archived,planned&severity=minor')).body)).toEqual(['SPEC-ARCHIVED']);
     expect(ids((await api.get('/closures?status=active')).body)).toEqual(['SPEC-CLOSED']);
@@ -127,7 +126,7 @@ describe('the three endpoints over a polled snapshot', () => {
   });
 
   it('bbox keeps events with some part inside the box, lines included when only a segment crosses it', async () => {
-    expect(ids((await api.get('/incidents?bbox=-123.5,48.3,-122.9,49.8')).body)).toEqual(['SPEC-LANES', 'SPEC-ARCHIVED', 'SPEC-OPEN-LANES']);
+    expect(ids((await api.get('/incidents?bbox=-123.5,48.3,-122.9,49.8')).body)).toEqual(['SPEC-ARCHIVED', 'SPEC-OPEN-LANES', 'SPEC-LANES']);
     // The Coquihalla line has no vertex in this box; its segment crosses it.
     expect(ids((await api.get('/incidents?bbox=-121.3086,49.4911,-121.2986,49.5011')).body)).toEqual(['SPEC-ICE']);
     expect(ids((await api.get('/incidents?bbox=-121.3086,49.5111,-121.2986,49.5211')).body)).toEqual([]);

@@ -2,9 +2,8 @@ import type { Redis } from 'ioredis';
 import { startServer, type RunningServer } from '../../api/server.ts';
 import { configuredHttp } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents } from '../../ingest/road-events/poll.ts';
-import { ingestKinds } from '../../jobs/kinds/index.ts';
+import { backgroundJobs } from '../../jobs/background.ts';
 import { createJobLog } from '../../jobs/log.ts';
-import { scheduledJobs } from '../../jobs/schedules/index.ts';
 import { startWorkers, type RunningWorkers } from '../../jobs/worker.ts';
 import { issueLoginToken } from '../../engines/access/sessions.ts';
 import { createKey } from '../../lib/keys.ts';
@@ -14,7 +13,7 @@ import { checkServices } from '../../lib/preflight.ts';
 import { connectRedis } from '../../lib/redis.ts';
 import { parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
-import { demoExamples } from '../demo/examples.ts';
+import { demoExamples, DEV_ORIGIN } from '../demo/examples.ts';
 import { ROAD_EVENT_SAMPLES, startDemoPublishers, type DemoPublishers } from '../demo/publishers.ts';
 import { ingestReleaseSamples, waitUntilServed } from '../demo/release-samples.ts';
 import { CliError } from '../output.ts';
@@ -50,7 +49,10 @@ export const demoCommand: Command = {
       // Road events are polled on schedule from stand-ins serving the bundled samples.
       publishers = await startDemoPublishers(ROAD_EVENT_SAMPLES);
       const config = { ...baseConfig, matrixEnabled: true, open511Url: publishers.open511Url, alberta511Url: publishers.alberta511Url, ontario511Url: publishers.ontario511Url };
-      workers = await startWorkers(config, { kinds: ingestKinds, schedules: scheduledJobs, log });
+      // Everything `canmap worker` runs, the tiling of uploads included.
+      workers = await startWorkers(config, { ...backgroundJobs, log });
+      const background = workers.workers.map((w) => w.name);
+      out.info(`background jobs: ${background.join(', ')}`);
       const api = (server = await startServer(config, { logger: false }));
       redis = await connectRedis(config.redisUrl);
 
@@ -63,15 +65,16 @@ export const demoCommand: Command = {
       const examples = demoExamples(baseUrl, key.key);
       const login = await issueLoginToken(pool, 'demo', Date.now(), DEMO_LOGIN_TTL_MS);
       const dashboard = `${baseUrl}/account/login?token=${login.token}`;
-      out.result({ key: key.key, keyId: key.id, api: api.url, admin: `${api.adminUrl}/healthz`, dashboard, releases, roadEvents: poll.events, examples }, () =>
+      out.result({ key: key.key, keyId: key.id, api: api.url, admin: `${api.adminUrl}/healthz`, dashboard, releases, roadEvents: poll.events, background, examples }, () =>
         [
           '',
           `canmap demo is serving at ${api.url} (health: ${api.adminUrl}/healthz, no key needed there)`,
           `releases enabled: ${Object.entries(releases).map(([k, id]) => `${k} ${id}`).join(', ')}; road events: ${poll.events} (polled every ${config.roadEventsPollMs / 1000} s)`,
           '',
           `dev API key (shown once): ${key.key}`,
-          `account dashboard (open in a browser, works once, for 12 hours): ${dashboard} -> /account/me, /account/usage`,
+          `account dashboard (open in a browser, works once, for 12 hours): ${dashboard} (the account page, /account/)`,
           '',
+          `the dev key serves legal land, energy and parcel data to dev origins only: those examples send -H 'Origin: ${DEV_ORIGIN}'`,
           'try:',
           ...examples.map((e) => `  ${e}`),
           '',

@@ -1,8 +1,7 @@
-import { ingestKinds } from '../../jobs/kinds/index.ts';
+import { backgroundJobs } from '../../jobs/background.ts';
 import { createJobLog } from '../../jobs/log.ts';
-import { scheduledJobs } from '../../jobs/schedules/index.ts';
 import { startWorkers } from '../../jobs/worker.ts';
-import { parseCommandArgs } from '../args.ts';
+import { parseCommandArgs, rejectExtraArguments } from '../args.ts';
 import type { Command } from '../command.ts';
 import { onStopSignal } from '../stop-signal.ts';
 
@@ -11,7 +10,7 @@ export const workerCommand: Command = {
   summary: 'run ingest jobs of every kind, the road-event polls and the tiling of uploaded overlays until SIGTERM/SIGINT (then finish the current job and exit)',
   usage: 'worker',
   async run(argv, { config, out }) {
-    parseCommandArgs(argv, {}, this.usage);
+    rejectExtraArguments(parseCommandArgs(argv, {}, this.usage).positionals, 0, this.usage);
     // With --json stdout carries only the final document, so the log goes to stderr.
     const log = createJobLog(config.logLevel, (text) => (out.json ? process.stderr : process.stdout).write(text));
     const stop = onStopSignal({
@@ -19,7 +18,7 @@ export const workerCommand: Command = {
       second: (signal) => log('warn', `${signal} again: stopping now; unfinished jobs are retried once their lock expires`),
     });
 
-    const running = await startWorkers(config, { kinds: ingestKinds, schedules: scheduledJobs, byodTiling: true, log });
+    const running = await startWorkers(config, { ...backgroundJobs, log });
     const signal = await stop.stopped;
     await running.close();
     stop.dispose();

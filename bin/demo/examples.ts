@@ -3,16 +3,31 @@ const at = (longitude: number, latitude: number) => ({ latitude, longitude });
 /** Three deliveries downtown by one van from Canada Place and back, by road, drawn along the roads. */
 export const DEMO_OPTIMIZATION = {
   populatePolylines: true,
+  // The dev plan's longest solve: a cold routing graph on a busy machine may need more than the default 2 s.
+  timeout: '10s',
   model: {
+    // A working day in Vancouver, 08:00 to 18:00 PDT, so the plan's times read as a day's deliveries.
+    globalStartTime: '2026-06-15T15:00:00Z',
+    globalEndTime: '2026-06-16T01:00:00Z',
     shipments: [at(-123.1207, 49.2827), at(-123.1100, 49.2700), at(-123.1390, 49.2750)]
       .map((place, i) => ({ label: `parcel-${i + 1}`, deliveries: [{ arrivalLocation: place, duration: '180s' }] })),
     vehicles: [{ label: 'van', startLocation: at(-123.1115, 49.2856), endLocation: at(-123.1115, 49.2856), costPerHour: 30 }],
   },
 };
 
-/** The curl commands the demo prints, one per kind of answer it serves. */
+/**
+ * A dev origin (lib/dev-origins.ts). The demo's key is on the dev plan, which serves the premium
+ * layers and grammars (legal land, energy, parcels) only to requests from dev origins.
+ */
+export const DEV_ORIGIN = 'http://localhost:5173';
+
+/**
+ * The commands the demo prints, one per kind of answer it serves. Each answers 2xx with data as
+ * printed (test/demo/examples.test.ts runs every line as printed).
+ */
 export function demoExamples(baseUrl: string, key: string): string[] {
   const auth = `-H 'Authorization: Bearer ${key}'`;
+  const dev = `${auth} -H 'Origin: ${DEV_ORIGIN}'`;
   const stop = (id: string) => encodeURIComponent(`svc:transit:stop:${id}`);
   return [
     `curl ${auth} '${baseUrl}/transit/agencies'`,
@@ -28,16 +43,16 @@ export function demoExamples(baseUrl: string, key: string): string[] {
     `curl ${auth} '${baseUrl}/geocode/nearby?category=ev+charger&near=-75.6953,45.4206'`,
     `curl ${auth} '${baseUrl}/geocode/reverse?lon=-123.1209&lat=49.2828'`,
     `curl ${auth} -H 'Content-Type: application/json' -d '{"queries":["k1a 0a9","Gare Centrale"]}' '${baseUrl}/geocode/batch'`,
-    `curl ${auth} '${baseUrl}/geocode/search?q=NW-25-24-1-W5&geometry=true'`,
-    `curl ${auth} '${baseUrl}/geocode/search?q=SW+1%2F4+11-82-4+W6M'`,
-    `curl ${auth} '${baseUrl}/geocode/search?q=B-001-L%2F093-F-10'`,
-    `curl ${auth} '${baseUrl}/geocode/reverse?lon=-114.0719&lat=51.0447&layers=legal_land'`,
-    `curl ${auth} '${baseUrl}/geocode/search?q=100%2F06-32-048-07W5%2F00'`,
-    `curl ${auth} '${baseUrl}/geocode/search?q=kaybob&layers=facility'`,
-    `curl ${auth} '${baseUrl}/geocode/search?q=009-123-000'`,
+    `curl ${dev} '${baseUrl}/geocode/search?q=NW-25-24-1-W5&geometry=true'`,
+    `curl ${dev} '${baseUrl}/geocode/search?q=SW+1%2F4+11-82-4+W6M'`,
+    `curl ${dev} '${baseUrl}/geocode/search?q=B-001-L%2F093-F-10'`,
+    `curl ${dev} '${baseUrl}/geocode/reverse?lon=-114.0719&lat=51.0447&layers=legal_land'`,
+    `curl ${dev} '${baseUrl}/geocode/search?q=100%2F06-32-048-07W5%2F00'`,
+    `curl ${dev} '${baseUrl}/geocode/search?q=kaybob&layers=facility'`,
+    `curl ${dev} '${baseUrl}/geocode/search?q=009-123-000'`,
     `curl ${auth} '${baseUrl}/layers'`,
     `curl ${auth} '${baseUrl}/identify?at=-73.60,45.485'`,
-    `curl ${auth} '${baseUrl}/data/query?layer=energy.wells&bbox=-115,52,-114,53&limit=3'`,
+    `curl ${dev} '${baseUrl}/data/query?layer=energy.wells&bbox=-115,52,-114,53&limit=3'`,
     `curl -s -o /dev/null -w '%{http_code} %{content_type} %{size_download} bytes\\n' '${baseUrl}/layers/municipalities/10/187/342?key=${key}'`,
     `curl -s -o /dev/null -w '%{http_code} %{content_type} %{size_download} bytes\\n' '${baseUrl}/tiles/14/2588/5606?key=${key}'`,
     `curl ${auth} '${baseUrl}/styles/base-light.json?lang=fr'`,
@@ -48,9 +63,8 @@ export function demoExamples(baseUrl: string, key: string): string[] {
     `curl ${auth} -H 'Content-Type: application/json' -d '${JSON.stringify(DEMO_OPTIMIZATION)}' '${baseUrl}/optimize'`,
     `curl '${baseUrl}/openapi.json?key=${key}'`,
     `open in a browser, the map page (README "The map page"): ${baseUrl}/map/?key=${key}`,
-    // Access: a premium layer from a dev origin works on the dev plan, from elsewhere it is 403 dev_only.
-    `curl ${auth} -H 'Origin: http://localhost:5173' '${baseUrl}/geocode/search?q=Suncor&layers=facility'`,
-    `curl ${auth} -H 'Origin: https://example.com' '${baseUrl}/geocode/search?q=Suncor&layers=facility'`,
+    // Access: a premium layer from a dev origin works on the dev plan (from any other origin it is 403 dev_only).
+    `curl ${dev} '${baseUrl}/geocode/search?q=Crossfield+gas+plant&layers=facility'`,
     `curl ${auth} -H 'Content-Type: application/json' -d '{"product":"geocoding","category":"incorrect_location","description":"pin is one block east","result_id":"demo"}' '${baseUrl}/feedback'`,
     'node bin/canmap.js usage --account demo',
   ];

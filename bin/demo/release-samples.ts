@@ -58,6 +58,8 @@ async function ingestSample(config: Config, redis: Redis, out: Output, sample: {
     const view = createProgressView(out.json);
     const outcome = await waitForJob(queue, jobId, view.update).finally(view.end);
     if (!outcome.ok) throw new CliError(`the ${kind.kind} sample failed to ingest: ${outcome.reason}`);
+    // This database already serves a larger release of the kind: the demo does not replace it.
+    if (outcome.result.notEnabled) throw new CliError(`the ${kind.kind} sample was built (${outcome.result.release}) but not enabled: ${outcome.result.notEnabled}`);
     releases[kind.kind] = outcome.result.release;
   } finally {
     await queue.close();

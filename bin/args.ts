@@ -11,3 +11,8 @@ export function parseCommandArgs<O extends Options>(argv: string[], options: O, 
     throw new CliError(`${(err as Error).message.split('\n')[0]}\nusage: canmap ${usage}`, 2);
   }
 }
+
+/** A usage error for arguments past the `max` a command takes (`canmap migrate now`). */
+export function rejectExtraArguments(positionals: readonly string[], max: number, usage: string): void {
+  if (positionals.length > max) throw new CliError(`unexpected argument "${positionals[max]}"\nusage: canmap ${usage}`, 2);
+}

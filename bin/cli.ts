@@ -1,17 +1,28 @@
-import { ConfigError, loadConfig } from '../lib/config.ts';
+import { readFileSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config } from '../lib/config.ts';
 import type { Command } from './command.ts';
 import { CliError, createOutput } from './output.ts';
 import { commands } from './commands/index.ts';
+import { COMMAND_ALIASES, resolveName, unknownNameError } from './names.ts';
+import { explainServiceError } from './services.ts';
+import { terminalColumns, usageLines, wrap, wrapUsageInMessage } from './usage-text.ts';
 
-function help(): string {
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+function commandHelp(c: Command, width: number): string[] {
+  return [...usageLines(c.name, c.usage, width, '  '), ...wrap(c.summary, width, '      ')];
+}
+
+function help(width: number): string {
   return [
     'canmap: ingest map data into versioned releases and serve them.',
     '',
     'Usage: canmap <command> [options] [--json]',
+    '       canmap --version | --help | <command> --help',
     '',
-    ...commands.flatMap((c) => [`  canmap ${c.usage}`, `      ${c.summary}`]),
+    ...commands.flatMap((c) => commandHelp(c, width)),
     '',
-    'Every command accepts --json and then prints one JSON document on stdout.',
+    ...wrap('Every command accepts --json and then prints one JSON document on stdout. Exit codes: 0 success, 1 failure, 2 usage error, 78 bad configuration.', width),
   ].join('\n');
 }
 
@@ -19,24 +30,33 @@ async function main(argv: string[]): Promise<number> {
   const json = argv.includes('--json');
   const args = argv.filter((a) => a !== '--json');
   const out = createOutput(json);
-  const name = args[0];
-  if (!name || name === 'help' || name === '--help' || name === '-h') {
-    out.result({ commands: commands.map(({ name, usage, summary }) => ({ name, usage, summary })) }, help());
-    return name ? 0 : 1;
+  const width = terminalColumns(json ? process.stderr : process.stdout);
+  const given = args[0];
+  if (given === '--version' || given === '-V' || given === 'version') {
+    out.result({ version: VERSION }, VERSION);
+    return 0;
   }
-  const command: Command | undefined = commands.find((c) => c.name === name);
+  if (given === 'help' || given === '--help' || given === '-h') {
+    out.result({ commands: commands.map(({ name, usage, summary }) => ({ name, usage, summary })) }, help(width));
+    return 0;
+  }
+  let config: Config | undefined;
   try {
-    if (!command) throw new CliError(`unknown command "${name}"; run canmap help`, 2);
+    if (!given) throw new CliError(json ? 'a command is required; run canmap help' : `a command is required\n\n${help(terminalColumns(process.stderr))}`, 2);
+    const name = resolveName(given, commands.map((c) => c.name), COMMAND_ALIASES);
+    const command = commands.find((c) => c.name === name);
+    if (!command) throw unknownNameError('command', given, commands.map((c) => c.name), '; run canmap help');
     if (args.includes('--help') || args.includes('-h')) {
-      out.result({ usage: command.usage, summary: command.summary }, `Usage: canmap ${command.usage}\n${command.summary}`);
+      out.result({ usage: command.usage, summary: command.summary }, ['Usage:', ...commandHelp(command, width)].join('\n'));
       return 0;
     }
-    const config = loadConfig(process.env);
+    config = loadConfig(process.env);
     return (await command.run(args.slice(1), { config, out })) ?? 0;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const explained = config && !(err instanceof CliError) ? await explainServiceError(err, config) : null;
+    const message = explained ?? (err instanceof Error ? err.message : String(err));
     if (json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
-    else process.stderr.write(`canmap ${name}: ${message}\n`);
+    else process.stderr.write(`canmap${given ? ` ${given}` : ''}: ${wrapUsageInMessage(message, terminalColumns(process.stderr))}\n`);
     if (err instanceof CliError) return err.exitCode;
     return err instanceof ConfigError ? 78 : 1; // 78 = EX_CONFIG
   }

@@ -1,5 +1,6 @@
 import type { Config } from '../lib/config.ts';
 import { createPool, type Pool } from '../lib/postgres.ts';
+import { unknownNameError } from './names.ts';
 import { CliError, type Output } from './output.ts';
 
 export interface CommandContext {
@@ -27,7 +28,8 @@ export function withSubcommands(command: Omit<Command, 'run'>, subcommands: Read
     async run(argv, ctx) {
       const sub = argv[0];
       const handler = sub !== undefined && Object.hasOwn(subcommands, sub) ? subcommands[sub] : undefined;
-      if (!handler) throw new CliError(`${sub ? `unknown subcommand "${sub}"` : 'missing subcommand'}\nusage: canmap ${command.usage}`, 2);
+      if (!sub) throw new CliError(`a subcommand is required\nusage: canmap ${command.usage}`, 2);
+      if (!handler) throw unknownNameError('subcommand', sub, Object.keys(subcommands), `\nusage: canmap ${command.usage}`);
       return handler(argv.slice(1), ctx);
     },
   };

@@ -11,6 +11,8 @@ export interface Output {
   result(data: unknown, human: string | (() => string)): void;
   /** Progress and notes for people; silent with --json (goes to stderr so stdout stays parseable). */
   info(line: string): void;
+  /** Something the user must act on, on stderr even with --json (stdout keeps its one document). */
+  warn(line: string): void;
 }
 
 export function createOutput(json: boolean): Output {
@@ -22,6 +24,9 @@ export function createOutput(json: boolean): Output {
     },
     info(line) {
       if (!json) process.stderr.write(`${line}\n`);
+    },
+    warn(line) {
+      process.stderr.write(`${line}\n`);
     },
   };
 }

@@ -48,4 +48,6 @@ export interface IngestResult {
   release: string;
   reused: boolean;
   enabled: boolean;
+  /** Why the release was not enabled although the payload asked for it (its counts fell too far). */
+  notEnabled?: string;
 }

@@ -5,6 +5,7 @@ import { InvalidInputError } from '../ingest/errors.ts';
 import type { Config } from '../lib/config.ts';
 import { publishRelease } from '../releases/publish.ts';
 import { enableRelease } from '../releases/registry.ts';
+import { ShrinkRefusedError } from '../releases/shrink.ts';
 import { makeStagingDir } from '../releases/staging.ts';
 import type { IngestKind, IngestPayload, IngestResult } from './kind.ts';
 import type { JobLog } from './log.ts';
@@ -20,6 +21,21 @@ export interface ProcessorDeps {
 }
 
 
+/**
+ * Enables the release; a refusal because its counts fell is the job's outcome, not its failure
+ * (retrying would build the same release): logged, and returned as the reason.
+ */
+async function enableUnlessShrunk(deps: ProcessorDeps, releaseId: string, jobId: string): Promise<string | undefined> {
+  try {
+    await enableRelease(deps.pool, releaseId, `job:${jobId}`);
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof ShrinkRefusedError)) throw err;
+    deps.log('warn', `job ${jobId}: ${err.message}; enable it anyway with: canmap releases enable ${releaseId} --allow-shrink`);
+    return err.message;
+  }
+}
+
 /** validate → prepare (kind) → publish → enable if asked. Knows nothing of any particular kind. */
 export function createProcessor<P extends IngestPayload>(kind: IngestKind<P>, deps: ProcessorDeps): (job: Job) => Promise<IngestResult> {
   return async (job) => {
@@ -33,9 +49,10 @@ export function createProcessor<P extends IngestPayload>(kind: IngestKind<P>, de
       const spec = await kind.prepare(payload, { config: deps.config, workDir, onProgress: (p) => progress.report(p) });
       const { release, reused } = await publishRelease({ pool: deps.pool, releasesDir: deps.config.releasesDir }, spec);
       const enable = payload.enable || ((await deps.currentPayload(jobId)) as Partial<IngestPayload> | undefined)?.enable === true;
-      if (enable) await enableRelease(deps.pool, release.id, `job:${jobId}`);
-      progress.report({ fraction: 1, message: `${reused ? 'reused' : 'published'} release ${release.id}${enable ? ', enabled' : ''}` });
-      return { release: release.id, reused, enabled: enable };
+      const notEnabled = enable ? await enableUnlessShrunk(deps, release.id, jobId) : undefined;
+      const enabled = enable && !notEnabled;
+      progress.report({ fraction: 1, message: `${reused ? 'reused' : 'published'} release ${release.id}${enabled ? ', enabled' : notEnabled ? ', not enabled (counts fell)' : ''}` });
+      return { release: release.id, reused, enabled, ...(notEnabled ? { notEnabled } : {}) };
     } catch (err) {
       if (err instanceof InvalidInputError) throw new UnrecoverableError(err.message);
       throw err;

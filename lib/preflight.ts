@@ -57,3 +57,8 @@ export async function checkServices(config: Config): Promise<ServiceProblem[]> {
   }
   return problems;
 }
+
+/** One paragraph per service: where it does not answer, why, and how to start it. */
+export function describeServiceProblems(problems: readonly ServiceProblem[]): string {
+  return problems.map((p) => `${p.service} does not answer at ${p.url} (${p.error}).\n  start it with: ${p.howToStart}`).join('\n');
+}

@@ -23,6 +23,34 @@ function compareMaps<T>(prefix: string, a: Map<string, T>, b: Map<string, T>, sa
 
 const json = (v: unknown) => JSON.stringify(v);
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A stats object's leaves by dotted path (`rows.locality`); nested objects are walked, arrays are leaves. */
+function statLeaves(stats: Record<string, unknown>, prefix = '', into = new Map<string, unknown>()): Map<string, unknown> {
+  for (const [key, value] of Object.entries(stats)) {
+    if (isPlainObject(value) && Object.keys(value).length > 0) statLeaves(value, `${prefix}${key}.`, into);
+    else into.set(`${prefix}${key}`, value);
+  }
+  return into;
+}
+
+/**
+ * The stats that differ, one change per leaf (`stats.rows.locality`), with the delta when both
+ * sides are numbers. The shrink guard reads its counts from here too.
+ */
+export function diffStats(a: Manifest['stats'], b: Manifest['stats']): Change[] {
+  const x = statLeaves(a);
+  const y = statLeaves(b);
+  const changes: Change[] = [];
+  for (const key of [...new Set([...x.keys(), ...y.keys()])].sort()) {
+    const before = x.get(key);
+    const after = y.get(key);
+    if (json(before) === json(after)) continue;
+    changes.push({ field: `stats.${key}`, a: before ?? null, b: after ?? null, ...(typeof before === 'number' && typeof after === 'number' ? { delta: after - before } : {}) });
+  }
+  return changes;
+}
+
 /** What differs between two manifests: header fields, inputs, artifacts, stats (with numeric deltas) and coverage. */
 export function diffManifests(a: Manifest, b: Manifest): Change[] {
   const changes: Change[] = [];
@@ -31,12 +59,7 @@ export function diffManifests(a: Manifest, b: Manifest): Change[] {
   }
   changes.push(...compareMaps('inputs', byKey(a.inputs, (i) => i.name), byKey(b.inputs, (i) => i.name), (x, y) => json(x) === json(y)));
   changes.push(...compareMaps('artifacts', byKey(a.artifacts, (i) => i.path), byKey(b.artifacts, (i) => i.path), (x, y) => x.sha256 === y.sha256));
-  for (const key of [...new Set([...Object.keys(a.stats), ...Object.keys(b.stats)])].sort()) {
-    const x = a.stats[key];
-    const y = b.stats[key];
-    if (json(x) === json(y)) continue;
-    changes.push({ field: `stats.${key}`, a: x ?? null, b: y ?? null, ...(typeof x === 'number' && typeof y === 'number' ? { delta: y - x } : {}) });
-  }
+  changes.push(...diffStats(a.stats, b.stats));
   const coverageKey = (c: Record<string, unknown>) => String(c.feed_id ?? c.name ?? c.id ?? json(c));
   changes.push(...compareMaps('coverage', byKey(a.coverage ?? [], coverageKey), byKey(b.coverage ?? [], coverageKey), (x, y) => json(x) === json(y)));
   return changes;

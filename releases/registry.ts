@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { ClientBase, Pool } from 'pg';
 import { inTransaction } from '../lib/postgres.ts';
 import type { Manifest } from '../schemas/manifest.ts';
+import { ReleaseError } from './errors.ts';
+import { describeFall, fallenCounts, ShrinkRefusedError } from './shrink.ts';
 import { verifyReleaseDir } from './verify.ts';
 
 export const RELEASE_ENABLED_CHANNEL = 'canmap_release_enabled';
@@ -15,7 +17,7 @@ export interface RegisteredRelease {
   createdAt: Date;
 }
 
-export class ReleaseError extends Error {}
+export { ReleaseError };
 
 interface ReleaseRow {
   id: string;
@@ -78,22 +80,25 @@ export async function listReleases(pool: Pool, kind?: string): Promise<ReleaseLi
 
 export interface HistoryEntry {
   kind: string;
-  action: 'enable' | 'rollback';
+  /** refused: an enable refused because counts fell (previousReleaseId is then the release it was compared with). */
+  action: 'enable' | 'rollback' | 'refused';
   releaseId: string;
   previousReleaseId: string | null;
   actor: string;
   at: Date;
+  /** Which counts fell, on a refusal or an enable allowed to shrink them. */
+  note: string | null;
 }
 
 /** A kind's enable/rollback history, newest first; with releaseId, only rows that enabled it or replaced it. */
 export async function releaseHistory(pool: Pool, kind: string, options: { releaseId?: string; limit?: number } = {}): Promise<HistoryEntry[]> {
   const { rows } = await pool.query(
-    `SELECT kind, action, release_id, previous_release_id, actor, at FROM release_history
+    `SELECT kind, action, release_id, previous_release_id, actor, at, note FROM release_history
       WHERE kind = $1 AND ($2::text IS NULL OR release_id = $2 OR previous_release_id = $2)
       ORDER BY id DESC LIMIT $3`,
     [kind, options.releaseId ?? null, options.limit ?? 50],
   );
-  return rows.map((r) => ({ kind: r.kind, action: r.action, releaseId: r.release_id, previousReleaseId: r.previous_release_id, actor: r.actor, at: r.at }));
+  return rows.map((r) => ({ kind: r.kind, action: r.action, releaseId: r.release_id, previousReleaseId: r.previous_release_id, actor: r.actor, at: r.at, note: r.note }));
 }
 
 
@@ -106,17 +111,21 @@ async function assertServable(release: RegisteredRelease): Promise<void> {
  * Points the kind at the release, records who did it and what was enabled before, and NOTIFYs
  * the API in the same transaction (the notification is delivered on commit).
  */
-async function pointKindAt(client: ClientBase, release: RegisteredRelease, action: 'enable' | 'rollback', previousId: string | null, actor: string) {
+async function pointKindAt(client: ClientBase, release: RegisteredRelease, action: 'enable' | 'rollback', previousId: string | null, actor: string, note: string | null = null) {
   await client.query(
     `INSERT INTO enabled_releases (kind, release_id, enabled_at, enabled_by) VALUES ($1, $2, now(), $3)
      ON CONFLICT (kind) DO UPDATE SET release_id = EXCLUDED.release_id, enabled_at = now(), enabled_by = EXCLUDED.enabled_by`,
     [release.kind, release.id, actor],
   );
-  await client.query(
-    'INSERT INTO release_history (kind, action, release_id, previous_release_id, actor) VALUES ($1, $2, $3, $4, $5)',
-    [release.kind, action, release.id, previousId, actor],
-  );
+  await recordHistory(client, release, action, previousId, actor, note);
   await notifyEnabled(client, release);
+}
+
+async function recordHistory(client: ClientBase, release: RegisteredRelease, action: HistoryEntry['action'], previousId: string | null, actor: string, note: string | null) {
+  await client.query(
+    'INSERT INTO release_history (kind, action, release_id, previous_release_id, actor, note) VALUES ($1, $2, $3, $4, $5, $6)',
+    [release.kind, action, release.id, previousId, actor, note],
+  );
 }
 
 /** Delivered on commit; the API reloads the kind and re-verifies a release it had refused. */
@@ -126,28 +135,54 @@ async function notifyEnabled(client: ClientBase, release: RegisteredRelease): Pr
 
 /** Serializes enable, rollback and prune of one kind; returns what is enabled now. */
 async function lockKind(client: ClientBase, kind: string): Promise<string | null> {
-  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`canmap-release-kind:${kind}`]);
-  return (await getEnabledRelease(client, kind))?.id ?? null;
+  return (await lockKindRelease(client, kind))?.id ?? null;
 }
 
-export async function enableRelease(pool: Pool, id: string, actor: string): Promise<RegisteredRelease> {
+async function lockKindRelease(client: ClientBase, kind: string): Promise<RegisteredRelease | null> {
+  await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`canmap-release-kind:${kind}`]);
+  return getEnabledRelease(client, kind);
+}
+
+export interface EnableOptions {
+  /** Enable even when counts fall by more than MAX_SHRINK from the enabled release's (recorded in the history note). */
+  allowShrink?: boolean;
+}
+
+/**
+ * Verifies the release and points its kind at it. Refuses (ShrinkRefusedError, recorded in the
+ * history as `refused`) when one of its counts falls by more than MAX_SHRINK from the enabled
+ * release's, unless `allowShrink`: every way of enabling a release goes through here.
+ */
+export async function enableRelease(pool: Pool, id: string, actor: string, options: EnableOptions = {}): Promise<RegisteredRelease> {
   const release = await getRelease(pool, id);
   if (!release) throw new ReleaseError(`unknown release ${id}`);
   await assertServable(release);
-  await inTransaction(pool, async (client) => {
-    const current = await lockKind(client, release.kind);
+  const refusal = await inTransaction(pool, async (client) => {
+    const current = await lockKindRelease(client, release.kind);
     // Enabling the enabled release again records nothing, but lets the API serve it again if it
     // had refused it and it was repaired in place (assertServable has just verified it).
-    if (current === release.id) return notifyEnabled(client, release);
-    await pointKindAt(client, release, 'enable', current, actor);
+    if (current?.id === release.id) {
+      await notifyEnabled(client, release);
+      return null;
+    }
+    const fallen = current ? fallenCounts(current.manifest, release.manifest) : [];
+    const note = fallen.length ? fallen.map(describeFall).join(', ') : null;
+    if (current && fallen.length && !options.allowShrink) {
+      await recordHistory(client, release, 'refused', current.id, actor, note);
+      return new ShrinkRefusedError(release.kind, release.id, current.id, fallen);
+    }
+    await pointKindAt(client, release, 'enable', current?.id ?? null, actor, note);
+    return null;
   });
+  if (refusal) throw refusal;
   return release;
 }
 
 /**
  * Re-enables the release that was enabled before the current one was last enabled. Repeated
  * rollbacks walk further back, because a rolled-back-to release's own predecessor is again
- * taken from its last *enable*.
+ * taken from its last *enable*. The shrink guard does not apply: the target was in service
+ * before, and stepping back from a bad release often means fewer of everything.
  */
 export async function rollbackKind(pool: Pool, kind: string, actor: string): Promise<{ from: string; to: RegisteredRelease }> {
   const target = await rollbackTarget(pool, kind);

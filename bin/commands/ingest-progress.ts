@@ -30,6 +30,11 @@ export function createProgressView(json: boolean, stream: NodeJS.WriteStream = p
         stream.write(`${describe(s)}\n`);
       }
     },
+    /** Ends the drawn bar's line so a note can be printed; the next update draws it again. */
+    interrupt() {
+      if (drawn) stream.write('\n');
+      drawn = false;
+    },
     end() {
       if (drawn) stream.write('\n');
     },

@@ -1,9 +1,10 @@
 import { percent } from '../../jobs/progress.ts';
 import { connectRedis } from '../../lib/redis.ts';
-import { findKind, kindNames } from '../../jobs/kinds/index.ts';
+import { kindNames } from '../../jobs/kinds/index.ts';
 import { listJobs, type JobSummary } from '../../jobs/list.ts';
 import { openQueue } from '../../jobs/queues.ts';
-import { parseCommandArgs } from '../args.ts';
+import { parseCommandArgs, rejectExtraArguments } from '../args.ts';
+import { KIND_ALIASES, resolveName, unknownNameError } from '../names.ts';
 import type { Command } from '../command.ts';
 import { CliError, table } from '../output.ts';
 
@@ -17,11 +18,13 @@ export const jobsCommand: Command = {
   summary: 'recent ingest jobs of every state, newest first',
   usage: 'jobs [--kind K] [--limit N]',
   async run(argv, { config, out }) {
-    const { values } = parseCommandArgs(argv, { kind: { type: 'string' }, limit: { type: 'string', default: '20' } }, this.usage);
+    const { values, positionals } = parseCommandArgs(argv, { kind: { type: 'string' }, limit: { type: 'string', default: '20' } }, this.usage);
+    rejectExtraArguments(positionals, 0, this.usage);
     const limit = Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new CliError(`--limit must be an integer from 1 to 1000, got ${values.limit}`, 2);
-    if (values.kind && !findKind(values.kind)) throw new CliError(`unknown kind "${values.kind}"; kinds: ${kindNames().join(', ')}`, 2);
-    const kinds = values.kind ? [values.kind] : kindNames();
+    const kind = values.kind === undefined ? undefined : resolveName(values.kind, kindNames(), KIND_ALIASES);
+    if (values.kind !== undefined && !kind) throw unknownNameError('kind', values.kind, kindNames());
+    const kinds = kind ? [kind] : kindNames();
 
     const connection = await connectRedis(config.redisUrl);
     const queues = new Map(kinds.map((k) => [k, openQueue(config, k, connection)]));

@@ -1,13 +1,13 @@
 import { migrate } from '../../lib/migrate.ts';
 import type { Command } from '../command.ts';
-import { parseCommandArgs } from '../args.ts';
+import { parseCommandArgs, rejectExtraArguments } from '../args.ts';
 
 export const migrateCommand: Command = {
   name: 'migrate',
   summary: 'create the database if needed and apply pending SQL migrations (safe to run twice)',
   usage: 'migrate',
   async run(argv, { config, out }) {
-    parseCommandArgs(argv, {}, this.usage);
+    rejectExtraArguments(parseCommandArgs(argv, {}, this.usage).positionals, 0, this.usage);
     const result = await migrate(config.databaseUrl);
     out.result(result, () =>
       [

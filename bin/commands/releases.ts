@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { createPool } from '../../lib/postgres.ts';
+import { kindNames } from '../../jobs/kinds/index.ts';
 import { diffManifests } from '../../releases/diff.ts';
 import { pruneReleases } from '../../releases/prune.ts';
 import {
@@ -12,13 +13,34 @@ import {
   rollbackKind,
   type RegisteredRelease,
 } from '../../releases/registry.ts';
+import { ShrinkRefusedError } from '../../releases/shrink.ts';
 import { verifyReleaseDir } from '../../releases/verify.ts';
 import { cliActor } from '../actor.ts';
-import { parseCommandArgs } from '../args.ts';
+import { parseCommandArgs, rejectExtraArguments } from '../args.ts';
 import type { Command, CommandContext } from '../command.ts';
+import { KIND_ALIASES, resolveName, unknownNameError } from '../names.ts';
 import { CliError, table } from '../output.ts';
 
-const USAGE = 'releases list [--kind K] | show ID | enable ID | rollback KIND | verify ID | prune --keep N [--kind K] [--dry-run] | diff A B';
+const USAGE = 'releases list [--kind K] | show ID | enable ID [--allow-shrink] | rollback KIND | verify ID | prune --keep N [--kind K] [--dry-run] | diff A B';
+
+/** How many positionals each subcommand takes. */
+const ARITY: Record<string, number> = { list: 0, show: 1, enable: 1, rollback: 1, verify: 1, prune: 0, diff: 2 };
+
+/** The kind as given (or its alias's target) when it is an ingest kind or has releases; else a usage error naming the valid ones. */
+async function checkedKind(pool: Pool, kind: string): Promise<string> {
+  const { rows } = await pool.query<{ kind: string }>('SELECT DISTINCT kind FROM releases');
+  const valid = [...new Set([...kindNames(), ...rows.map((r) => r.kind)])].sort();
+  const resolved = resolveName(kind, valid, KIND_ALIASES);
+  if (!resolved) throw unknownNameError('kind', kind, valid);
+  return resolved;
+}
+
+const optionalKind = async (pool: Pool, kind: unknown) => (typeof kind === 'string' ? checkedKind(pool, kind) : undefined);
+
+/** A refused enable: what fell, and how to enable it anyway. */
+function shrinkError(err: ShrinkRefusedError): CliError {
+  return new CliError(`${err.message}\n  compare them: canmap releases diff ${err.enabledId} ${err.releaseId}\n  enable it anyway: canmap releases enable ${err.releaseId} --allow-shrink`);
+}
 
 async function mustGet(pool: Pool, id: string | undefined): Promise<RegisteredRelease> {
   if (!id) throw new CliError(`a release id is required\nusage: canmap ${USAGE}`, 2);
@@ -35,7 +57,7 @@ type Sub = (pool: Pool, positionals: string[], values: Record<string, unknown>, 
 
 const subcommands: Record<string, Sub> = {
   async list(pool, _p, values, { out }) {
-    const releases = await listReleases(pool, values.kind as string | undefined);
+    const releases = await listReleases(pool, await optionalKind(pool, values.kind));
     out.result(
       releases.map((r) => ({ ...summary(r), enabled: r.enabled, stats: r.manifest.stats })),
       () => table(['id', 'kind', 'created', 'enabled', 'artifacts', 'bytes'], releases.map((r) => [
@@ -59,14 +81,19 @@ const subcommands: Record<string, Sub> = {
       ].join('\n'),
     );
   },
-  async enable(pool, [id], _v, { out }) {
+  async enable(pool, [id], values, { out }) {
     const release = await mustGet(pool, id);
     const before = (await getEnabledRelease(pool, release.kind))?.id ?? null;
-    await enableRelease(pool, release.id, cliActor());
+    try {
+      await enableRelease(pool, release.id, cliActor(), { allowShrink: values['allow-shrink'] === true });
+    } catch (err) {
+      throw err instanceof ShrinkRefusedError ? shrinkError(err) : err;
+    }
     out.result({ kind: release.kind, enabled: release.id, previous: before }, `enabled ${release.kind} release ${release.id}${before && before !== release.id ? ` (was ${before})` : ''}`);
   },
   async rollback(pool, [kind], _v, { out }) {
     if (!kind) throw new CliError(`a kind is required\nusage: canmap ${USAGE}`, 2);
+    kind = await checkedKind(pool, kind);
     const { from, to } = await rollbackKind(pool, kind, cliActor());
     out.result({ kind, enabled: to.id, previous: from }, `rolled ${kind} back from ${from} to ${to.id}`);
   },
@@ -79,7 +106,7 @@ const subcommands: Record<string, Sub> = {
   async prune(pool, _p, values, { out }) {
     const keepText = values.keep as string | undefined;
     if (keepText === undefined || !/^\d+$/.test(keepText)) throw new CliError(`--keep N is required (N ≥ 0)\nusage: canmap ${USAGE}`, 2);
-    const result = await pruneReleases(pool, Number(keepText), { kind: values.kind as string | undefined, dryRun: values['dry-run'] === true });
+    const result = await pruneReleases(pool, Number(keepText), { kind: await optionalKind(pool, values.kind), dryRun: values['dry-run'] === true });
     out.result({ ...result, dryRun: values['dry-run'] === true }, () =>
       [`${values['dry-run'] ? 'would remove' : 'removed'} ${result.removed.length} release(s)`,
         table(['id', 'kind'], result.removed.map((r) => [r.id, r.kind])), '', 'kept:', table(['id', 'kind', 'why'], result.kept.map((k) => [k.id, k.kind, k.why]))].join('\n'),
@@ -101,10 +128,14 @@ export const releasesCommand: Command = {
   summary: 'list, inspect, enable, roll back, verify, prune and compare releases',
   usage: USAGE,
   async run(argv, ctx) {
-    const { positionals, values } = parseCommandArgs(argv, { kind: { type: 'string' }, keep: { type: 'string' }, 'dry-run': { type: 'boolean' } }, USAGE);
+    const { positionals, values } = parseCommandArgs(argv, {
+      kind: { type: 'string' }, keep: { type: 'string' }, 'dry-run': { type: 'boolean' }, 'allow-shrink': { type: 'boolean' },
+    }, USAGE);
     const [name, ...rest] = positionals;
-    const sub = name ? subcommands[name] : undefined;
-    if (!sub) throw new CliError(`${name ? `unknown subcommand "${name}"` : 'a subcommand is required'}\nusage: canmap ${USAGE}`, 2);
+    const sub = name && Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
+    if (!name) throw new CliError(`a subcommand is required\nusage: canmap ${USAGE}`, 2);
+    if (!sub) throw unknownNameError('subcommand', name, Object.keys(subcommands), `\nusage: canmap ${USAGE}`);
+    rejectExtraArguments(rest, ARITY[name]!, USAGE);
     const pool = createPool(ctx.config.databaseUrl, 2);
     try {
       return await sub(pool, rest, values, ctx);

@@ -7,7 +7,7 @@ import { edgeCsvLines, turnCsvLines } from '../../engines/routing/edge-export.ts
 import { RoadGraph } from '../../engines/routing/road-graph.ts';
 import { getRelease } from '../../releases/registry.ts';
 import { ROADS_GRAPH_FILE, ROADS_KIND } from '../../schemas/roads-release.ts';
-import { parseCommandArgs } from '../args.ts';
+import { parseCommandArgs, rejectExtraArguments } from '../args.ts';
 import { withPool, withSubcommands, type CommandContext } from '../command.ts';
 import { CliError } from '../output.ts';
 
@@ -43,7 +43,8 @@ async function writeCsv(file: string, lines: Iterable<string>): Promise<number> 
 }
 
 async function exportGraph(argv: string[], ctx: CommandContext): Promise<void> {
-  const { values } = parseCommandArgs(argv, { graph: { type: 'string' }, release: { type: 'string' }, out: { type: 'string' } }, EXPORT_USAGE);
+  const { values, positionals } = parseCommandArgs(argv, { graph: { type: 'string' }, release: { type: 'string' }, out: { type: 'string' } }, EXPORT_USAGE);
+  rejectExtraArguments(positionals, 0, EXPORT_USAGE);
   if ((values.graph === undefined) === (values.release === undefined) || values.out === undefined) {
     throw new CliError(`give --out and exactly one of --graph and --release\nusage: canmap ${EXPORT_USAGE}`, 2);
   }

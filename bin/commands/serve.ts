@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { startServer } from '../../api/server.ts';
-import { parseCommandArgs } from '../args.ts';
+import { parseCommandArgs, rejectExtraArguments } from '../args.ts';
 import type { Command } from '../command.ts';
 import { CliError } from '../output.ts';
 import { primaryStopRequest, superviseApiProcesses, type ReadyMessage } from '../serve-processes.ts';
@@ -13,7 +13,8 @@ export const serveCommand: Command = {
   summary: 'run the API (HOST:PORT) and the admin /healthz (ADMIN_PORT) until SIGTERM/SIGINT, then drain and exit; --processes N runs N API processes on the same ports',
   usage: 'serve [--processes N]',
   async run(argv, { config, out }) {
-    const { values } = parseCommandArgs(argv, { processes: { type: 'string', default: '1' } }, this.usage);
+    const { values, positionals } = parseCommandArgs(argv, { processes: { type: 'string', default: '1' } }, this.usage);
+    rejectExtraArguments(positionals, 0, this.usage);
     const processes = Number(values.processes);
     if (!Number.isInteger(processes) || processes < 1 || processes > MAX_PROCESSES) {
       throw new CliError(`--processes must be a whole number from 1 to ${MAX_PROCESSES}, got ${values.processes}\nusage: canmap ${this.usage}`, 2);

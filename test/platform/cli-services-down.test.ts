@@ -21,10 +21,16 @@ describe('commands when a service or port is unavailable', () => {
     expect(JSON.parse(run.stdout)).toEqual({ error: expect.stringMatching(/^Redis does not answer at redis:\/\/127\.0\.0\.1:1 \(/) });
   });
 
-  it('releases list names PostgreSQL when it does not answer', async () => {
-    const run = await runCanmap(['releases', 'list'], { ...env.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/canmap' }, 30_000);
+  it.each([[['releases', 'list']], [['keys', 'list']], [['usage']]])('canmap %j names PostgreSQL and how to start it when it does not answer', async (args) => {
+    const run = await runCanmap(args, { ...env.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/canmap' }, 30_000);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^canmap releases: .*(ECONNREFUSED|connect)/);
+    expect(run.stderr).toMatch(new RegExp(`^canmap ${args[0]}: PostgreSQL does not answer at postgres://postgres@127\\.0\\.0\\.1:1/canmap \\(.*ECONNREFUSED`));
+    expect(run.stderr).toContain('start it with: pg_ctlcluster');
+  });
+
+  it('names Redis and how to start it, as the JSON error too', async () => {
+    const run = await runCanmap(['jobs', '--json'], { ...env.env, REDIS_URL: 'redis://127.0.0.1:1' }, 30_000);
+    expect(JSON.parse(run.stdout).error).toContain('start it with: redis-server');
   });
 
   it('demo stops with the reason when its port is taken, instead of hanging', async () => {

@@ -124,7 +124,7 @@ describe('ReleaseStore with LISTEN/NOTIFY (poll far away)', () => {
     // notification received on the new connection can bring the next enable in.
     await store.refresh('notified');
     const third = await publishProbe('notified', 'third');
-    await enableRelease(pool, third.id, 'test');
+    await enableRelease(pool, third.id, 'test', { allowShrink: true }); // 'third' is shorter than 'second'
     await waitFor('the notified enable', () => store.status().notified?.id === third.id, 2000);
     expect(await read(store, 'notified')).toBe('third');
   });

@@ -248,7 +248,7 @@ describe('enable, rollback, verify, prune, diff (CLI)', () => {
 
   it('never deletes a release that became enabled after prune listed it', async () => {
     const late = (await publishRelease({ pool, releasesDir: env.config.releasesDir }, probeSpec('late', { kind: 'cli-probe' }))).release;
-    await enableRelease(pool, late.id, 'test');
+    await enableRelease(pool, late.id, 'test', { allowShrink: true });
     expect(await deleteRelease(pool, late)).toBe(false);
     expect(await deleteRelease(pool, { id: ids[2]!, kind: 'cli-probe' })).toBe(false); // now the rollback target
     expect((await listReleases(pool, 'cli-probe')).map((r) => r.id)).toEqual(expect.arrayContaining([late.id, ids[2]]));

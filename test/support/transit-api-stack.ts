@@ -37,7 +37,7 @@ export class TransitApiStack {
     const workDir = await mkdtemp(path.join(this.workDir, 'build-'));
     const spec = await prepareTransitRelease(feeds, { workDir, fetchTimeoutMs: 10_000, maxDownloadBytes: 100 * 1024 * 1024 });
     const { release } = await publishRelease({ pool: this.pool, releasesDir: this.env.config.releasesDir }, spec);
-    await enableRelease(this.pool, release.id, 'transit-api test');
+    await enableRelease(this.pool, release.id, 'transit-api test', { allowShrink: true }); // tests swap in smaller feeds on purpose
     await rm(workDir, { recursive: true, force: true });
     return release;
   }

@@ -53,7 +53,7 @@ export async function serveAcceptanceRelease(): Promise<ServedRelease> {
         return outcome;
       },
     });
-    await enableRelease(stack.pool, release.id, 'geocoding acceptance');
+    await enableRelease(stack.pool, release.id, 'geocoding acceptance', { allowShrink: true });
     await stack.start();
     await stack.waitForRelease(release.id);
     return {

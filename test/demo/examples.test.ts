@@ -3,13 +3,15 @@ import { DEMO_OPTIMIZATION } from '../../bin/demo/examples.ts';
 import { killWorker, runCanmap, startCanmapProcess, startWorkerProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { shellWords } from './curl-line.ts';
+import { describeAnswersAgainstOpenApi } from './openapi-answers.ts';
 import { printedExamples, runCurlExample, type ExampleAnswer } from './run-example.ts';
 
 /*
  * `canmap demo` as a new user meets it: every line it prints under "try:" is run exactly as
  * printed (curl lines read as a shell and curl would, headers included) and must answer 2xx with
  * data; an upload is tiled as under `canmap worker`; and the demo
- * runs the same background jobs as `canmap worker`.
+ * runs the same background jobs as `canmap worker`. The same demo answers the checks of its
+ * answers against /openapi.json (openapi-answers.ts), so the suite starts one cold demo.
  */
 
 let env: TestEnv;
@@ -132,6 +134,8 @@ describe('what canmap demo serves', () => {
     expect(text).toContain('/optimize');
   }, 120_000);
 });
+
+describeAnswersAgainstOpenApi(() => ({ api, key, output: demo.output() }));
 
 describe('the background jobs of canmap demo', () => {
   it('tiles a GeoJSON upload until it is ready', async () => {

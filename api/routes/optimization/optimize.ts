@@ -40,8 +40,9 @@ export const optimizeRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
       schema: {
         tags: ['optimization'],
-        summary: 'Fleet optimization: assign shipments to vehicles and time their routes',
-        hide: url !== '/optimize',
+        summary: url === '/optimize'
+          ? 'Fleet optimization: assign shipments to vehicles and time their routes'
+          : 'Fleet optimization under the published :optimizeTours path ({project} and {location} are ignored)',
         description: 'The published route-optimization JSON format (camelCase or snake_case in, camelCase out); billed per performed shipment. '
           + 'solvingMode VALIDATE_ONLY answers {} or validationErrors. Travel by road (default), straight lines (useGeodesicDistances) or own matrices.',
         body: OptimizationRequestBody,

@@ -10,7 +10,7 @@ import { ADDONS, BLOCK_STATES } from './plans.ts';
 
 export const ACCOUNT_ERRORS: Readonly<Record<number, string>> = {
   400: 'bad_request: a parameter is malformed; error names it',
-  401: 'session_required: no session cookie, or its session ended or expired (an API key does not count)',
+  401: 'invalid_token: no session cookie, or its session ended or expired (an API key does not count)',
 };
 
 export const LOGIN_ERRORS: Readonly<Record<number, string>> = {
@@ -38,7 +38,7 @@ export const UsageQuery = Type.Object({
 // ---- responses ------------------------------------------------------------------------------
 
 export const LoginRedirect = Type.Null({
-  description: 'signed in: Set-Cookie canmap_session (HttpOnly, SameSite=Lax, Path=/account, Secure over https); Location /account/me',
+  description: 'signed in: Set-Cookie canmap_session (HttpOnly, SameSite=Lax, Path=/account, Secure over https); Location /account/ (the account page)',
 });
 
 export const LoggedOut = Type.Null({ description: 'the session is ended and its cookie cleared (also when there was none)' });

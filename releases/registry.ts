@@ -90,7 +90,10 @@ export interface HistoryEntry {
   note: string | null;
 }
 
-/** A kind's enable/rollback history, newest first; with releaseId, only rows that enabled it or replaced it. */
+/**
+ * A kind's history of enables, rollbacks and refused enables, newest first; with releaseId, the rows
+ * that name it: those that enabled, replaced or refused it, and refusals measured against it.
+ */
 export async function releaseHistory(pool: Pool, kind: string, options: { releaseId?: string; limit?: number } = {}): Promise<HistoryEntry[]> {
   const { rows } = await pool.query(
     `SELECT kind, action, release_id, previous_release_id, actor, at, note FROM release_history
@@ -100,7 +103,6 @@ export async function releaseHistory(pool: Pool, kind: string, options: { releas
   );
   return rows.map((r) => ({ kind: r.kind, action: r.action, releaseId: r.release_id, previousReleaseId: r.previous_release_id, actor: r.actor, at: r.at, note: r.note }));
 }
-
 
 async function assertServable(release: RegisteredRelease): Promise<void> {
   const check = await verifyReleaseDir(release.path, { expectedId: release.id, expectedManifest: release.manifest });

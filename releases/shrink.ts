@@ -6,12 +6,15 @@ import { ReleaseError } from './errors.ts';
 export const MAX_SHRINK = 0.1;
 
 /**
- * Stats that measure the build, or count what was thrown away, rather than count data served:
- * their falling loses nothing. Matched against the words of the stat's path (`addresses_dropped`).
+ * Stats that measure the build, place it, or count what was thrown away or went wrong, rather
+ * than count data served: their falling loses nothing. Matched against the words of the stat's
+ * path, split at dots, underscores and camelCase humps (`addresses_dropped`, `viaWayNotApplied`).
  */
 const NOT_A_COUNT = new Set([
-  'ms', 'seconds', 'bytes', 'width', 'height', 'fraction', 'version',
+  'ms', 'seconds', 'bytes', 'width', 'height', 'fraction', 'version', 'bounds', 'lat', 'lng', 'lon',
+  'm', 'metres', 'relief', 'notes',
   'skipped', 'dropped', 'refused', 'malformed', 'without', 'invalid', 'failed', 'errors', 'merged', 'void',
+  'missing', 'unplaceable', 'not', 'no', 'clamped',
 ]);
 
 export interface FallenCount {
@@ -23,7 +26,7 @@ export interface FallenCount {
 }
 
 function isCount(stat: string): boolean {
-  return !stat.split(/[._]/).some((word) => NOT_A_COUNT.has(word));
+  return !stat.split(/[._]|(?=[A-Z])/).some((word) => NOT_A_COUNT.has(word.toLowerCase()));
 }
 
 /** The counts of `next` that fall by more than MAX_SHRINK from `current` (from diff.ts's stat comparison). */

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  billedCount, firstBilledWithin24h, payerOf, quotaRoom, quotaShortfall, recordBilled, shipmentIdentities,
+  billedCount, firstBilledWithin24h, payerOf, quotaRoom, recordBilled, shipmentIdentities,
 } from '../../engines/access/optimization-billing.ts';
 import type { Queryable } from '../../engines/access/usage.ts';
+import { allowanceShortfall } from '../../engines/access/allowance.ts';
 import type { OptimizationRequest } from '../../engines/optimization/request-model.ts';
 import type { KeyRecord } from '../../lib/keys.ts';
 import { errors } from '../errors.ts';
@@ -61,7 +62,7 @@ export function optimizationBilling({ db, slots, dashboardUrl }: OptimizationBil
       const wanted = identities.filter((_, i) => !request.shipments[i]!.ignore);
       const free = await firstBilledWithin24h(db, payer, wanted, now);
       const newShipments = wanted.filter((id) => !free.has(id)).length;
-      const short = quotaShortfall(await quotaRoom(db, key, now), newShipments);
+      const short = allowanceShortfall(await quotaRoom(db, key, now), newShipments);
       if (short !== null) throw errors.optimizationQuota(short, dashboardUrl);
       const release = await slots.enter(key, log);
       return {

@@ -1,12 +1,13 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { DEFAULT_RADIUS_M, MAX_LIMIT, MAX_RADIUS_M, MIN_RADIUS_M } from '../../schemas/geocoding-api.ts';
 
 type JsonSchema = Record<string, unknown>;
 type ParamDoc = { schema?: TSchema; required?: boolean };
 
 const longitude = Type.Number({ minimum: -180, maximum: 180 });
 const latitude = Type.Number({ minimum: -90, maximum: 90 });
-const geocodeLimit = (fallback: number) => ({ schema: Type.Integer({ minimum: 1, maximum: 50, default: fallback }) });
-const geocodeRadius = { schema: Type.Integer({ minimum: 50, maximum: 50_000, default: 5000 }) };
+const geocodeLimit = (fallback: number) => ({ schema: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: fallback }) });
+const geocodeRadius = { schema: Type.Integer({ minimum: MIN_RADIUS_M, maximum: MAX_RADIUS_M, default: DEFAULT_RADIUS_M }) };
 const required = { required: true };
 const flag = { schema: Type.Boolean() };
 

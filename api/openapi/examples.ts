@@ -21,7 +21,7 @@ const DELIVERY_DAY = {
 
 /** Examples of the main requests and answers (Canadian places), by operationId. */
 const EXAMPLES: Readonly<Record<string, { request?: unknown; responses?: Record<string, unknown> }>> = {
-  geocodeSearch: { responses: { 200: [CALGARY_TOWER] } },
+  geocodeSearch: { responses: { 200: [CALGARY_TOWER], 400: { error: 'q required' } } },
   geocodeBatch: {
     request: { queries: ['101 9 Avenue SW, Calgary', '1 Rue des Carrières, Québec'], lang: 'fr', limit: 1 },
     responses: { 200: [[CALGARY_TOWER], []] },
@@ -31,9 +31,7 @@ const EXAMPLES: Readonly<Record<string, { request?: unknown; responses?: Record<
   sendFeedback: { request: { product: 'geocoding', category: 'incorrect_location', result_id: 'oa:ab-calgary:1f6c2a', description: 'The pin for 101 9 Avenue SW is a block north of the door.' } },
 };
 
-const ERROR_EXAMPLE = { error: 'limit must be an integer between 1 and 100' };
-
-/** Adds an operation's examples to its JSON request and answer (and a 400's error body). */
+/** Adds an operation's examples to its JSON request and answers. */
 export function addExamples(operation: Operation): void {
   const examples = EXAMPLES[operation.operationId as string];
   const json = (holder: JsonSchema | undefined) => (holder?.content as Record<string, JsonSchema> | undefined)?.['application/json'];
@@ -42,9 +40,5 @@ export function addExamples(operation: Operation): void {
   for (const [status, example] of Object.entries(examples?.responses ?? {})) {
     const media = json(operation.responses[status]);
     if (media) media.example = example;
-  }
-  const badRequest = json(operation.responses['400']);
-  if (badRequest && (badRequest.schema as JsonSchema | undefined)?.$ref === '#/components/schemas/Error' && badRequest.example === undefined) {
-    badRequest.example = ERROR_EXAMPLE;
   }
 }

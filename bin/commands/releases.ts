@@ -78,6 +78,9 @@ const subcommands: Record<string, Sub> = {
         '', 'inputs:', table(['name', 'sha256', 'source'], release.manifest.inputs.map((i) => [i.name, i.sha256.slice(0, 16), i.source])),
         '', 'artifacts:', table(['path', 'bytes', 'sha256'], release.manifest.artifacts.map((a) => [a.path, a.bytes, a.sha256.slice(0, 16)])),
         '', 'stats:', table(['stat', 'value'], Object.entries(release.manifest.stats).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : (v as string)])),
+        '', 'history:', table(['at', 'action', 'release', 'previous', 'actor', 'note'], history.map((h) => [
+          h.at.toISOString(), h.action, h.releaseId, h.previousReleaseId ?? '', h.actor, h.note ?? '',
+        ])),
       ].join('\n'),
     );
   },

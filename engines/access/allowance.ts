@@ -52,9 +52,9 @@ export function allowanceShortfall(allowance: Allowance, calls: number): Allowan
 /**
  * An account's allowance at `now`, read from what the enforcement job reads (its plan and spend cap
  * in accounts, its month of usage_daily) in one query on usage_daily's (account_id, day) index.
- * usage_daily lags the API processes' meter journals by their flush interval (200 ms), so requests
- * racing at the very edge can go a few calls over; the enforcement job then blocks, as for every
- * other endpoint. An unknown account (its row gone) is unlimited, like a key without one.
+ * A request's calls reach usage_daily only once its answer is metered (journals flush every
+ * 200 ms), so requests sent together each see the same room and can together pass it by up to
+ * their own sizes; the enforcement job then blocks, as for every other endpoint. An unknown account (its row gone) is unlimited, like a key without one.
  */
 export async function accountAllowance(db: Queryable, accountId: string, now: Date): Promise<Allowance> {
   const { from, to } = monthBounds(utcMonth(now));

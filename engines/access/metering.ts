@@ -94,7 +94,14 @@ function matches(route: RoutePattern, method: string, segments: string[]): boole
 
 export function pathOf(url: string): string {
   const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
+  const raw = q === -1 ? url : url.slice(0, q);
+  // Percent-decoded as the router decodes it before matching (an encoded slash stays encoded), so
+  // `/%6Fptimize`, which the router serves as /optimize, is counted and billed as optimization.
+  try {
+    return raw.split(/%2F/i).map(decodeURIComponent).join('%2F');
+  } catch {
+    return raw;
+  }
 }
 
 type HeaderValue = string | number | string[];

@@ -3,7 +3,7 @@ import { canonicalJson } from '../../lib/canonical-json.ts';
 import type { KeyRecord } from '../../lib/keys.ts';
 import type { OptimizationRequest, TravelSource } from '../optimization/request-model.ts';
 import {
-  accountAllowance, allowanceOf, allowanceShortfall, type Allowance, type AllowanceCode, type AllowanceStanding,
+  accountAllowance, allowanceOf, type Allowance,
 } from './allowance.ts';
 import type { Queryable } from './usage.ts';
 
@@ -136,16 +136,7 @@ export async function pruneBilled(db: Queryable, now: Date): Promise<number> {
   return rowCount ?? 0;
 }
 
-/** The quota room of Billing 5 is the account's allowance (allowance.ts), the block's own rule. */
-export type QuotaCode = AllowanceCode;
-export type QuotaRoom = Allowance;
-export type QuotaStanding = AllowanceStanding;
-export const quotaRoomOf = allowanceOf;
-
-/** Billing 5: the code of the 429 when a solve's new, non-ignored shipments exceed the room; null when they fit. */
-export const quotaShortfall = allowanceShortfall;
-
-/** The payer's room at `now` (allowance.ts accountAllowance); a key without an account is unlimited. */
-export async function quotaRoom(db: Queryable, key: Pick<KeyRecord, 'accountId'>, now: Date): Promise<QuotaRoom> {
+/** Billing 5: the payer's room at `now` is its allowance (allowance.ts), the block's own rule; a key without an account is unlimited. */
+export async function quotaRoom(db: Queryable, key: Pick<KeyRecord, 'accountId'>, now: Date): Promise<Allowance> {
   return key.accountId === null ? allowanceOf(null) : accountAllowance(db, key.accountId, now);
 }

@@ -8,7 +8,7 @@ import { appendFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { createMeterJournal } from '../../engines/access/meter-journal.ts';
 import { encodeEvent, flushJournalFile } from '../../engines/access/meter-journal-file.ts';
-import { createMetering, type MeterEvent } from '../../engines/access/metering.ts';
+import { createMetering, familyOf, pathOf, type MeterEvent } from '../../engines/access/metering.ts';
 import { hostTag } from '../../lib/process-owner.ts';
 import { monthUsage, usageByDay } from '../../engines/access/usage.ts';
 import { createKey } from '../../lib/keys.ts';
@@ -160,6 +160,16 @@ describe('what counts as a call', () => {
     const { id, key } = await newKey();
     for (const url of ['/incidents', '/closures', '/road-conditions', '/coverage.json', '/places/search?q=x', '/geocode/search?q=x']) await get(app, key, url);
     expect(await usageOf(id)).toEqual({ 'road-events': 3, transit: 1, places: 1, geocode: 1 });
+  });
+
+  it('the family of a percent-encoded path is that of the route the router decodes it to', async () => {
+    expect(['/%6Fptimize', '/v1/projects/p%3AoptimizeTours', '/%69ncidents', '/geocode%2Fsearch', '/%zz'].map((u) => familyOf(pathOf(u))))
+      .toEqual(['optimization', 'optimization', 'road-events', 'other', 'other']);
+    const app = await newApp();
+    const { id, key } = await newKey();
+    await get(app, key, '/%69ncidents');
+    await get(app, key, '/transit/%61gencies', { origin: 'http://localhost:5173' });
+    expect(await usageOf(id)).toEqual({ 'road-events': 1, 'dev:transit': 1 });
   });
 
   it('counts each call on the UTC day of app.now(); months are sums of days', async () => {

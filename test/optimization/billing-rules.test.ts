@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { errors } from '../../api/errors.ts';
 import {
-  billedCount, matrixDigestOf, payerOf, quotaRoomOf, quotaShortfall, shipmentIdentities, shipmentIdentity,
+  billedCount, matrixDigestOf, payerOf, shipmentIdentities, shipmentIdentity,
 } from '../../engines/access/optimization-billing.ts';
 import type { OptimizationRequest, Place, Shipment, TravelSource, Vehicle } from '../../engines/optimization/request-model.ts';
+import { allowanceOf, allowanceShortfall } from '../../engines/access/allowance.ts';
 
 const at = (latitude: number, longitude: number): Place => ({ kind: 'coordinates', latLng: { latitude, longitude } });
 const OTTAWA = at(45.4215, -75.6972);
@@ -110,36 +111,36 @@ describe('shipment identity (Billing 3)', () => {
 
 describe('quota room (Billing 5)', () => {
   it('hobby: included volume minus the month\'s billable calls; quota_exceeded', () => {
-    expect(quotaRoomOf({ plan: 'hobby', spendCap: 0, billable: 9_990 })).toEqual({ room: 10, code: 'quota_exceeded' });
-    expect(quotaRoomOf({ plan: 'hobby', spendCap: 100, billable: 9_990 })).toEqual({ room: 10, code: 'quota_exceeded' });
-    expect(quotaRoomOf({ plan: 'hobby', spendCap: 0, billable: 12_000 })).toEqual({ room: 0, code: 'quota_exceeded' });
+    expect(allowanceOf({ plan: 'hobby', spendCap: 0, billable: 9_990 })).toEqual({ room: 10, code: 'quota_exceeded' });
+    expect(allowanceOf({ plan: 'hobby', spendCap: 100, billable: 9_990 })).toEqual({ room: 10, code: 'quota_exceeded' });
+    expect(allowanceOf({ plan: 'hobby', spendCap: 0, billable: 12_000 })).toEqual({ room: 0, code: 'quota_exceeded' });
   });
 
   it('paid with spend cap 0: a hard stop at the included volume; spend_cap', () => {
-    expect(quotaRoomOf({ plan: 'indie', spendCap: 0, billable: 249_000 })).toEqual({ room: 1_000, code: 'spend_cap' });
-    expect(quotaRoomOf({ plan: 'growth', spendCap: 0, billable: 2_000_000 })).toEqual({ room: 0, code: 'spend_cap' });
+    expect(allowanceOf({ plan: 'indie', spendCap: 0, billable: 249_000 })).toEqual({ room: 1_000, code: 'spend_cap' });
+    expect(allowanceOf({ plan: 'growth', spendCap: 0, billable: 2_000_000 })).toEqual({ room: 0, code: 'spend_cap' });
   });
 
   it('paid: included volume plus what the spend cap buys at the plan\'s overage price', () => {
     // indie 1.00 per 1,000: 5.00 buys 5,000 calls.
-    expect(quotaRoomOf({ plan: 'indie', spendCap: 5, billable: 250_000 }).room).toBe(5_000);
-    expect(quotaRoomOf({ plan: 'indie', spendCap: 5, billable: 254_999 }).room).toBe(1);
+    expect(allowanceOf({ plan: 'indie', spendCap: 5, billable: 250_000 }).room).toBe(5_000);
+    expect(allowanceOf({ plan: 'indie', spendCap: 5, billable: 254_999 }).room).toBe(1);
     // growth 0.75 per 1,000: 0.75 buys 1,000 calls, 1.00 buys 1,333.
-    expect(quotaRoomOf({ plan: 'growth', spendCap: 0.75, billable: 2_000_000 }).room).toBe(1_000);
-    expect(quotaRoomOf({ plan: 'growth', spendCap: 1, billable: 1_999_000 }).room).toBe(2_333);
-    expect(quotaRoomOf({ plan: 'growth', spendCap: 1, billable: 9_000_000 }).room).toBe(0);
+    expect(allowanceOf({ plan: 'growth', spendCap: 0.75, billable: 2_000_000 }).room).toBe(1_000);
+    expect(allowanceOf({ plan: 'growth', spendCap: 1, billable: 1_999_000 }).room).toBe(2_333);
+    expect(allowanceOf({ plan: 'growth', spendCap: 1, billable: 9_000_000 }).room).toBe(0);
   });
 
   it('keys without an account are unlimited', () => {
-    expect(quotaRoomOf(null).room).toBeNull();
-    expect(quotaShortfall(quotaRoomOf(null), 1_000_000)).toBeNull();
+    expect(allowanceOf(null).room).toBeNull();
+    expect(allowanceShortfall(allowanceOf(null), 1_000_000)).toBeNull();
   });
 
   it('shortfall: new shipments over the room answer the plan\'s code; exactly the room fits', () => {
-    expect(quotaShortfall({ room: 10, code: 'quota_exceeded' }, 10)).toBeNull();
-    expect(quotaShortfall({ room: 10, code: 'quota_exceeded' }, 11)).toBe('quota_exceeded');
-    expect(quotaShortfall({ room: 0, code: 'spend_cap' }, 0)).toBeNull();
-    expect(quotaShortfall({ room: 0, code: 'spend_cap' }, 1)).toBe('spend_cap');
+    expect(allowanceShortfall({ room: 10, code: 'quota_exceeded' }, 10)).toBeNull();
+    expect(allowanceShortfall({ room: 10, code: 'quota_exceeded' }, 11)).toBe('quota_exceeded');
+    expect(allowanceShortfall({ room: 0, code: 'spend_cap' }, 0)).toBeNull();
+    expect(allowanceShortfall({ room: 0, code: 'spend_cap' }, 1)).toBe('spend_cap');
   });
 });
 

@@ -7,7 +7,7 @@ const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
   packages: Record<string, { version?: string; engines?: { node?: string } | string[]; dev?: boolean; optional?: boolean }>;
 };
 
-/** The oldest release of each Node line the project claims, e.g. 20.19.0, 22.12.0, 24.0.0. */
+/** The oldest release of each Node line the project claims, e.g. 20.19.0, 22.13.0, 24.0.0. */
 function claimedLineFloors(range: string): string[] {
   return range.split('||').map((part) => semver.minVersion(part.trim())!.version);
 }

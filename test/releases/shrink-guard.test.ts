@@ -71,6 +71,15 @@ describe('the counts that fall', () => {
     expect(fallenCounts(base.manifest, (await publishWithStats('shrink-edge', { features: 900 })).manifest)).toEqual([]);
     expect(fallenCounts(base.manifest, (await publishWithStats('shrink-edge', { features: 899 })).manifest)).toEqual([{ stat: 'features', from: 1000, to: 899 }]);
   });
+
+  it('leave out counts of problems and measures, camelCase names included (the roads build writes them)', async () => {
+    const before = { restrictions: { applied: 100, unplaceable: 20, viaWayNotApplied: 5 }, grades: { clamped: 9, netReliefMetres: 300 }, missingNodes: 4, bounds: [-123, 49, -122, 50] };
+    const after = { restrictions: { applied: 98, unplaceable: 2, viaWayNotApplied: 0 }, grades: { clamped: 1, netReliefMetres: 120 }, missingNodes: 0, bounds: [-123, 45, -122, 46] };
+    const a = await publishWithStats('shrink-problems', before);
+    expect(fallenCounts(a.manifest, (await publishWithStats('shrink-problems', after)).manifest)).toEqual([]);
+    const fewerApplied = { ...after, restrictions: { ...after.restrictions, applied: 80 } };
+    expect(fallenCounts(a.manifest, (await publishWithStats('shrink-problems', fewerApplied)).manifest)).toEqual([{ stat: 'restrictions.applied', from: 100, to: 80 }]);
+  });
 });
 
 describe('enableRelease', () => {
@@ -115,6 +124,8 @@ describe('canmap releases enable', () => {
     expect((await getEnabledRelease(pool, 'shrink-cli'))?.id).toBe(full.id);
     const history = JSON.parse((await runCanmap(['releases', 'show', small.id, '--json'], t.env)).stdout) as { history: { action: string }[] };
     expect(history.history[0]).toMatchObject({ action: 'refused' });
+    const shown = (await runCanmap(['releases', 'show', small.id], t.env)).stdout;
+    expect(shown).toMatch(new RegExp(`history:\\n.*\\n.* refused +${small.id} +${full.id} .*rows\\.locality 1,234 → 0`));
 
     const allowed = await runCanmap(['releases', 'enable', small.id, '--allow-shrink', '--json'], t.env);
     expect(allowed.code, allowed.stderr).toBe(0);

@@ -22,8 +22,9 @@ export function dashboardHtml(template: string, dashboardUrl: string): Dashboard
     if (!template.includes(placeholder)) throw new Error(`web/account/index.html lacks the ${placeholder} placeholder`);
   }
   const filled = template
-    .replace(PLACEHOLDERS.billingUrl, escapeAttribute(`${dashboardUrl}/billing`))
-    .replace(PLACEHOLDERS.devPremiumLimit, String(DEV_PREMIUM_CALLS_PER_MONTH));
+    // Function replacers: a `$&` in the configured URL stays text.
+    .replace(PLACEHOLDERS.billingUrl, () => escapeAttribute(`${dashboardUrl}/billing`))
+    .replace(PLACEHOLDERS.devPremiumLimit, () => String(DEV_PREMIUM_CALLS_PER_MONTH));
   const pages: Record<DashboardView, string> = {
     dashboard: filled.replace(PLACEHOLDERS.view, 'dashboard'),
     signin: filled.replace(PLACEHOLDERS.view, 'signin'),

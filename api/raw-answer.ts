@@ -1,13 +1,13 @@
 import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
-import { errors, type ApiError } from './errors.ts';
+import { errors, type Refusal } from '../lib/errors.ts';
 
 /**
  * Answers written straight to a socket, for the times there is no request for Fastify to answer
  * (Node's HTTP parser gave up on it) or its body went quiet: the catalog's JSON, then the
  * connection closes. A client that does not read the answer does not hold the socket past 1 s.
  */
-export function endWithAnswer(socket: Socket, err: ApiError): void {
+export function endWithAnswer(socket: Socket, err: Refusal): void {
   if (socket.destroyed) return;
   if (!socket.writable) return void socket.destroy();
   const body = JSON.stringify(err.body());

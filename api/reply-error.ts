@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { QueryError } from '../lib/query-error.ts';
 import { ReleaseUnavailableError } from '../releases/unavailable.ts';
-import { ApiError, asOptimizationError, errors, UnreadableBodyError } from './errors.ts';
+import { Refusal, asOptimizationError, errors, UnreadableBodyError } from '../lib/errors.ts';
 import { contextSchema, schemaErrorCode, validationCode, validationMessage, type SchemaError } from './validation-message.ts';
 
 const INVALID_JSON = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
@@ -29,15 +29,15 @@ function isClientAbort(err: unknown, request: FastifyRequest): boolean {
  * Maps whatever a hook, parser, validator or handler threw onto the catalog in api/errors.ts;
  * null means a fault of ours (logged and answered 500 by the caller).
  */
-export function toApiError(err: unknown, request: FastifyRequest): ApiError | null {
+export function toRefusal(err: unknown, request: FastifyRequest): Refusal | null {
   const answer = catalogued(err, request);
   return answer && request.routeOptions?.config?.optimizationErrors ? asOptimizationError(answer) : answer;
 }
 
-function catalogued(err: unknown, request: FastifyRequest): ApiError | null {
+function catalogued(err: unknown, request: FastifyRequest): Refusal | null {
   const bodyCode = schemaErrorCode(contextSchema('body', request.routeOptions?.schema));
   if (bodyCode === 'invalid_body' && !request.is404 && isUnreadableBody(err)) return errors.invalidBody(bodyMessage(err));
-  if (err instanceof ApiError) return err;
+  if (err instanceof Refusal) return err;
   if (err instanceof ReleaseUnavailableError) return errors.releaseUnavailable(err.kind);
   if (err instanceof QueryError) return errors.badRequest(err.message);
   const e = err as Partial<FastifyError> & { validation?: SchemaError[] };
@@ -61,7 +61,7 @@ function catalogued(err: unknown, request: FastifyRequest): ApiError | null {
  * the 415 every JSON route gives.
  */
 function isUnreadableBody(err: unknown): boolean {
-  if (err instanceof ApiError) return err instanceof UnreadableBodyError;
+  if (err instanceof Refusal) return err instanceof UnreadableBodyError;
   return isBodyError((err as Partial<FastifyError> | null)?.code);
 }
 
@@ -73,7 +73,7 @@ function bodyMessage(err: unknown): string {
   return 'body must be a JSON object (Content-Type: application/json)';
 }
 
-export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
+export function sendRefusal(reply: FastifyReply, err: Refusal): FastifyReply {
   reply.code(err.statusCode).headers(err.headers);
   if (err.plainText) reply.type('text/plain; charset=utf-8');
   return reply.send(err.body());
@@ -81,10 +81,10 @@ export function sendApiError(reply: FastifyReply, err: ApiError): FastifyReply {
 
 /** Answers any thrown value: the catalogued error, or a logged 500 that discloses nothing. */
 export function replyWithError(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const apiError = toApiError(err, request);
-  if (apiError) return sendApiError(reply, apiError);
+  const refusal = toRefusal(err, request);
+  if (refusal) return sendRefusal(reply, refusal);
   // Logged once, as aborted, by api/plugins/request-log.ts; the answer goes nowhere.
-  if (isClientAbort(err, request)) return sendApiError(reply, errors.badRequest('request aborted'));
+  if (isClientAbort(err, request)) return sendRefusal(reply, errors.badRequest('request aborted'));
   request.log.error({ err }, 'unhandled error');
-  return sendApiError(reply, errors.internal());
+  return sendRefusal(reply, errors.internal());
 }

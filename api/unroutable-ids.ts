@@ -1,5 +1,5 @@
 import { ALL_STYLE_NAMES } from '../engines/styles/style-names.ts';
-import { ApiError, errors } from './errors.ts';
+import { Refusal, errors } from '../lib/errors.ts';
 
 /**
  * Paths whose id segment the router cannot even take (a bad percent-escape, over 1,024
@@ -7,7 +7,7 @@ import { ApiError, errors } from './errors.ts';
  * JSON 404, not the plain-text one of a path we do not serve (a glyph font stack is malformed:
  * 400). One entry per id route.
  */
-const ID_ROUTES: readonly { path: RegExp; answer: () => ApiError }[] = [
+const ID_ROUTES: readonly { path: RegExp; answer: () => Refusal }[] = [
   { path: /^\/glyphs\/[^/?]+\/[^/?]+\/[^/?]+(?:\?|$)/, answer: () => errors.tileBadRequest('invalid fontstack') },
   { path: /^\/places\/[^/?]+(?:\/feedback)?(?:\?|$)/, answer: errors.placeNotFound },
   { path: /^\/transit\/stops\/[^/?]+(?:\/departures)?(?:\?|$)/, answer: () => errors.notFound('stop not found') },
@@ -20,6 +20,6 @@ const ID_ROUTES: readonly { path: RegExp; answer: () => ApiError }[] = [
 ];
 
 /** The answer to a URL the router refused: the endpoint's 404 for an id route, else the unserved path. */
-export function unroutableAnswer(url: string): ApiError {
+export function unroutableAnswer(url: string): Refusal {
   return ID_ROUTES.find((route) => route.path.test(url))?.answer() ?? errors.unservedPath();
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { accountAllowance, allowanceShortfall, type Allowance } from '../../engines/access/allowance.ts';
 import type { Queryable } from '../../engines/access/usage.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { isUnbilledDevRequest } from './dev-traffic.ts';
 
 export interface AllowanceCheck {

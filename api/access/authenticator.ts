@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../lib/config.ts';
 import { findActiveKeyByHash, hashKey, type KeyRecord } from '../../lib/keys.ts';
 import type { Pool } from '../../lib/postgres.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { presentedKey } from './credentials.ts';
 import { KeyCache } from './key-cache.ts';
 import { originAllowed } from './origin.ts';

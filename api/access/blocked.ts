@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyRecord } from '../../lib/keys.ts';
 import type { BlockState } from '../../schemas/plans.ts';
-import { errors, type ApiError } from '../errors.ts';
+import { errors, type Refusal } from '../../lib/errors.ts';
 import { isUnbilledDevRequest } from './dev-traffic.ts';
 
-const ANSWER: Readonly<Record<BlockState, (dashboardUrl: string) => ApiError>> = {
+const ANSWER: Readonly<Record<BlockState, (dashboardUrl: string) => Refusal>> = {
   quota_exceeded: errors.quotaExceeded,
   spend_cap: errors.spendCap,
   billing_required: errors.billingRequired,
@@ -23,7 +23,7 @@ const VOLUME_BLOCKS: ReadonlySet<BlockState> = new Set(['quota_exceeded', 'spend
  * (and an unblocked key not even the origin check): a block set or lifted by the enforcement job
  * reaches a process within KEY_CACHE_TTL_SECONDS.
  */
-export function blockedAnswer(key: KeyRecord, request: { headers: IncomingHttpHeaders; url: string }, dashboardUrl: string): ApiError | null {
+export function blockedAnswer(key: KeyRecord, request: { headers: IncomingHttpHeaders; url: string }, dashboardUrl: string): Refusal | null {
   const state = key.block?.state;
   if (state === undefined) return null;
   if (VOLUME_BLOCKS.has(state) && isUnbilledDevRequest(request)) return null;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { capabilityRefusal, requiredCapabilities, type CapabilityRule } from '../../engines/access/capabilities.ts';
 import { utcMonth } from '../../lib/utc-calendar.ts';
 import { DEV_PREMIUM_CALLS_PER_MONTH } from '../../schemas/plans.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { fromDevOrigin } from './dev-traffic.ts';
 
 const REFUSAL = {

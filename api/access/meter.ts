@@ -2,8 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MeterJournal } from '../../engines/access/meter-journal.ts';
 import { BILLABLE_QUERIES_HEADER, BILLABLE_SHIPMENTS_HEADER, pathOf, type Metering } from '../../engines/access/metering.ts';
 import { utcDay } from '../../lib/utc-calendar.ts';
-import { errors, type ApiError } from '../errors.ts';
-import { replyWithError, sendApiError } from '../reply-error.ts';
+import { errors, type Refusal } from '../../lib/errors.ts';
+import { replyWithError, sendRefusal } from '../reply-error.ts';
 import { isUnbilledDevTraffic } from './dev-traffic.ts';
 import '../fastify-types.ts';
 
@@ -63,15 +63,15 @@ export function createMeterHook({ journal, metering, now }: RequestMeterOptions)
  * `frameworkErrors`): meters them through the same hook, then sends `answer` — or the 503 the
  * hook put in its place.
  */
-export function sendMetered(hook: OnSend | undefined, request: FastifyRequest, reply: FastifyReply, answer: ApiError): void {
+export function sendMetered(hook: OnSend | undefined, request: FastifyRequest, reply: FastifyReply, answer: Refusal): void {
   if (hook === undefined) {
-    sendApiError(reply, answer);
+    sendRefusal(reply, answer);
     return;
   }
   reply.code(answer.statusCode);
   hook(request, reply, null, (err, payload) => {
     if (err) replyWithError(err, request, reply);
     else if (typeof payload === 'string') reply.send(payload);
-    else sendApiError(reply, answer);
+    else sendRefusal(reply, answer);
   });
 }

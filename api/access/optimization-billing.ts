@@ -6,7 +6,7 @@ import type { Queryable } from '../../engines/access/usage.ts';
 import { allowanceShortfall } from '../../engines/access/allowance.ts';
 import type { OptimizationRequest } from '../../engines/optimization/request-model.ts';
 import type { KeyRecord } from '../../lib/keys.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 import type { SolveSlotGate } from './solve-slots.ts';
 
 /**

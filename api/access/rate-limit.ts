@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimiter } from '../../engines/access/rate-limit.ts';
 import type { KeyRecord } from '../../lib/keys.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 
 export interface RequestLimiter {
   /**

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionAccount } from '../../engines/access/sessions.ts';
 import type { Pool } from '../../lib/postgres.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 
 /**
  * The browser session of the account dashboard (/account/*): the cookie, the headers every

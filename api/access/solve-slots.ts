@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { createSolveSlots, type SolveSlots } from '../../engines/access/solve-slots.ts';
 import type { KeyRecord } from '../../lib/keys.ts';
 import { optimizationLimitsOf } from '../../schemas/plans.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { payerOf } from '../../engines/access/optimization-billing.ts';
 
 export type ReleaseSlot = () => Promise<void>;

@@ -8,7 +8,7 @@ import type { ReleaseStore } from '../../releases/reader.ts';
 import { ENERGY_KIND } from '../../schemas/energy-release.ts';
 import { GEOCODING_KIND } from '../../schemas/geocoding-release.ts';
 import { PARCELS_KIND } from '../../schemas/parcels-release.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 import type { SanitizedSearchControls } from '../params/geocoding/search-controls.ts';
 
 interface Sources {

@@ -19,7 +19,7 @@ import { travelOf } from '../../engines/optimization/travel.ts';
 import { MAX_ROAD_LOCATIONS } from '../../engines/optimization/travel-road.ts';
 import type { RoadNetwork } from '../../engines/routing/release.ts';
 import { ReleaseUnavailableError } from '../../releases/unavailable.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 import type { OptimizationWarning } from '../replies/optimization.ts';
 
 export const BUDGET_MS = 140_000;

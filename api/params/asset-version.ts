@@ -1,5 +1,5 @@
 import { ASSET_VERSIONS } from '../../engines/styles/build-style.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 
 /**
  * Volume 1 "Versioning": asset paths carry a version segment so a rebuilt archive gets new URLs.

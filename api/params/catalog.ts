@@ -1,7 +1,7 @@
 import { parseBBox, parseLngLat, plainNumber } from '../../lib/geo/parse.ts';
 import type { BBoxTuple } from '../../engines/catalog/catalog.ts';
 import { BBOX_WORDING } from './bbox.ts';
-import { accept, reject, type Sanitized } from './sanitized.ts';
+import { accept, reject, type Checked } from '../../lib/checked.ts';
 
 export const DEFAULT_IDENTIFY_LAYER = 'municipalities';
 export const MAX_QUERY_LIMIT = 50;
@@ -13,7 +13,7 @@ const POINT_WORDING: Record<'format' | 'longitude' | 'latitude', string> = {
 };
 
 /** at=lng,lat, or lon and lat given separately (at wins when both are given). */
-export function sanitizeIdentifyPoint(query: { at?: string; lon?: string; lat?: string }): Sanitized<{ lng: number; lat: number }> {
+export function sanitizeIdentifyPoint(query: { at?: string; lon?: string; lat?: string }): Checked<{ lng: number; lat: number }> {
   if (query.at === undefined && query.lon === undefined && query.lat === undefined) return reject('at is required (lng,lat), or give lon and lat');
   if (query.at === undefined && (query.lon === undefined || query.lat === undefined)) return reject(`${query.lon === undefined ? 'lon' : 'lat'} is required with ${query.lon === undefined ? 'lat' : 'lon'} (or give at=lng,lat)`);
   const parsed = parseLngLat(query.at ?? `${query.lon},${query.lat}`);
@@ -23,7 +23,7 @@ export function sanitizeIdentifyPoint(query: { at?: string; lon?: string; lat?: 
 }
 
 /** The comma list of layers (default municipalities), each one of `allowed`; duplicates dropped. */
-export function sanitizeIdentifyLayers(raw: string | undefined, allowed: readonly string[], catalogued: (id: string) => boolean): Sanitized<string[]> {
+export function sanitizeIdentifyLayers(raw: string | undefined, allowed: readonly string[], catalogued: (id: string) => boolean): Checked<string[]> {
   const ids = [...new Set((raw ?? DEFAULT_IDENTIFY_LAYER).split(',').map((s) => s.trim()).filter(Boolean))];
   if (ids.length === 0) return reject(`layers must name at least one identify-capable layer: ${allowed.join(', ')}`);
   for (const id of ids) {
@@ -34,7 +34,7 @@ export function sanitizeIdentifyLayers(raw: string | undefined, allowed: readonl
   return accept(ids);
 }
 
-export function sanitizeQueryBbox(raw: string | undefined): Sanitized<BBoxTuple> {
+export function sanitizeQueryBbox(raw: string | undefined): Checked<BBoxTuple> {
   if (raw === undefined || raw === '') return reject('bbox is required (west,south,east,north)');
   const parsed = parseBBox(raw);
   if (!parsed.ok) return reject(BBOX_WORDING[parsed.problem]);
@@ -43,7 +43,7 @@ export function sanitizeQueryBbox(raw: string | undefined): Sanitized<BBoxTuple>
 }
 
 /** 1..50; absent or non-numeric gives 50 (volume 3), a number outside the range is a 400. */
-export function sanitizeQueryLimit(raw: string | undefined): Sanitized<number> {
+export function sanitizeQueryLimit(raw: string | undefined): Checked<number> {
   const n = plainNumber(raw);
   if (n === null) return accept(MAX_QUERY_LIMIT);
   if (!Number.isInteger(n) || n < 1 || n > MAX_QUERY_LIMIT) return reject(`limit must be an integer between 1 and ${MAX_QUERY_LIMIT}`);

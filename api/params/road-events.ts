@@ -4,7 +4,7 @@ import { parsePublisherTime } from '../../engines/road-events/publisher-time.ts'
 import type { RoadEventsFilter } from '../../engines/road-events/select.ts';
 import { parseBBox, parseLngLat } from '../../lib/geo/parse.ts';
 import { BBOX_WORDING } from './bbox.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 
 
 function jurisdictions(raw: string | undefined): string[] {

@@ -1,4 +1,4 @@
-import { accept, reject, type Sanitized } from './sanitized.ts';
+import { accept, reject, type Checked } from '../../lib/checked.ts';
 
 /** Volume 3 "Maps": the plain-text 400 of every tile route. */
 export const INVALID_TILE_COORDINATES = 'invalid tile coordinates';
@@ -14,7 +14,7 @@ export interface TileCoordinates {
 }
 
 /** z/x/y of a tile path (y may end in .pbf or .mvt): non-negative integers with x, y < 2^z. */
-export function sanitizeTileCoordinates(z: string, x: string, y: string): Sanitized<TileCoordinates> {
+export function sanitizeTileCoordinates(z: string, x: string, y: string): Checked<TileCoordinates> {
   const yDigits = y.replace(/\.(pbf|mvt)$/, '');
   if (!DIGITS.test(z) || !DIGITS.test(x) || !DIGITS.test(yDigits)) return reject(INVALID_TILE_COORDINATES);
   const tile = { z: Number(z), x: Number(x), y: Number(yDigits) };

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { endWithAnswer } from '../raw-answer.ts';
 
 /** How many times per idle period the socket is looked at: a stall is seen within 1.25 × the timeout. */

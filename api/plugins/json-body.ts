@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 
 /** application/json and the structured-syntax +json types (RFC 6839), whatever their parameters. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w!#$&^.-]+\+)?json(?:;|$)/;

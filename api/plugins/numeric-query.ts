@@ -1,6 +1,6 @@
 import type { preValidationHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { describeSchema, schemaErrorCode } from '../validation-message.ts';
 
 type JsonSchema = Record<string, unknown>;

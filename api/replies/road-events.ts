@@ -3,7 +3,7 @@ import { JURISDICTIONS, type Jurisdiction } from '../../engines/road-events/juri
 import { EVENT_STATUSES, type EventStatus } from '../../engines/road-events/mapping.ts';
 import { isoUtc } from '../../engines/road-events/publisher-time.ts';
 import type { RoadEventsMeta, RoadEventsQuery } from '../../schemas/road-events-api.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { freshness } from '../../engines/road-events/freshness.ts';
 import { readFilter } from '../params/road-events.ts';
 import { selectEvents, type EventList } from '../../engines/road-events/select.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ReleaseUnavailableError } from '../../releases/unavailable.ts';
-import { ApiError } from '../errors.ts';
+import { Refusal } from '../../lib/errors.ts';
 import type { ClosuresNearRoute, RouteClosure } from '../../engines/road-events/closures-near-route.ts';
 import type { IsochroneBand } from '../../engines/routing/isochrone.ts';
 import type { PlannedRoute, Relocation } from '../../engines/routing/plan-route.ts';
@@ -58,11 +58,11 @@ export function routeReply(route: RouteFindings, closures: ClosuresNearRoute | n
  * Runs engine work; anything it throws that is not already an answer is logged and becomes the
  * endpoint's 502 (volume 3: "any other upstream failure 502"), never a 500.
  */
-export async function guardEngine<T>(request: FastifyRequest, failure: () => ApiError, work: () => Promise<T>): Promise<T> {
+export async function guardEngine<T>(request: FastifyRequest, failure: () => Refusal, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ApiError || err instanceof ReleaseUnavailableError) throw err;
+    if (err instanceof Refusal || err instanceof ReleaseUnavailableError) throw err;
     request.log.error({ err }, 'routing engine failed');
     throw failure();
   }

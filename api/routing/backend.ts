@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { valhallaClient, type ValhallaClient } from '../../engines/valhalla/client.ts';
 import { ValhallaFailure } from '../../engines/valhalla/failure.ts';
 import type { Config } from '../../lib/config.ts';
-import { ApiError, errors } from '../errors.ts';
+import { Refusal, errors } from '../../lib/errors.ts';
 
 const clients = new WeakMap<Config, ValhallaClient>();
 
@@ -25,7 +25,7 @@ export function routingBackend(app: FastifyInstance): ValhallaClient | null {
 }
 
 /** Our answer to a failed Valhalla call: 422 no route, the endpoint's 502, or 503 with Retry-After 5 (volume 1 variant 1). */
-export function valhallaAnswer(failure: ValhallaFailure, failed: () => ApiError, noRoute: () => ApiError = errors.noRoute): ApiError {
+export function valhallaAnswer(failure: ValhallaFailure, failed: () => Refusal, noRoute: () => Refusal = errors.noRoute): Refusal {
   if (failure.kind === 'no_route') return noRoute();
   if (failure.kind === 'unavailable') return errors.serviceUnavailable('routing');
   return failed();
@@ -37,12 +37,12 @@ export function valhallaAnswer(failure: ValhallaFailure, failed: () => ApiError,
  * already an answer is logged and becomes `failed()`: never a 500.
  */
 export async function throughValhalla<T>(
-  request: FastifyRequest, failed: () => ApiError, work: () => Promise<T>, noRoute: () => ApiError = errors.noRoute,
+  request: FastifyRequest, failed: () => Refusal, work: () => Promise<T>, noRoute: () => Refusal = errors.noRoute,
 ): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ApiError) throw err;
+    if (err instanceof Refusal) throw err;
     if (err instanceof ValhallaFailure) {
       request.log.warn({ err, valhalla: err.detail }, `routing through valhalla: ${err.kind}`);
       throw valhallaAnswer(err, failed, noRoute);

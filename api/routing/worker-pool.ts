@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RoadNetwork } from '../../engines/routing/release.ts';
 import { RoutingAbortError, RoutingBudgetError, RoutingPoolBusyError } from '../../engines/routing/workers/errors.ts';
 import type { RoutingResults, RoutingTasks, TaskKind } from '../../engines/routing/workers/tasks.ts';
-import { errors } from '../errors.ts';
+import { errors } from '../../lib/errors.ts';
 
 export async function onRoutingWorker<K extends TaskKind>(
   app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, network: RoadNetwork, kind: K, input: RoutingTasks[K],

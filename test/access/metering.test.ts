@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppDeps } from '../../api/app.ts';
-import { errors } from '../../api/errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { appendFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createMeterJournal } from '../../engines/access/meter-journal.ts';

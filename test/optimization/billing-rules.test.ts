@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errors } from '../../api/errors.ts';
+import { errors } from '../../lib/errors.ts';
 import {
   billedCount, matrixDigestOf, payerOf, shipmentIdentities, shipmentIdentity,
 } from '../../engines/access/optimization-billing.ts';

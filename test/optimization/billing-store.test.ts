@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optimizationBilling } from '../../api/access/optimization-billing.ts';
 import type { SolveSlotGate } from '../../api/access/solve-slots.ts';
-import { ApiError } from '../../api/errors.ts';
+import { Refusal } from '../../lib/errors.ts';
 import {
   digestOf, firstBilledWithin24h, pruneBilled, quotaRoom, recordBilled,
 } from '../../engines/access/optimization-billing.ts';
@@ -156,8 +156,8 @@ describe('the route\'s gate (api/access/optimization-billing.ts)', () => {
     const billing = optimizationBilling({ db: pool, slots: noSlots, dashboardUrl: 'https://dash.example' });
     const four = model([ship('a'), ship('b'), ship('c'), ship('d')]);
     const refused = await billing.admit(record, four, T0, log).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(ApiError);
-    expect((refused as ApiError).body()).toMatchObject({ code: 'quota_exceeded', status: 'RESOURCE_EXHAUSTED' });
+    expect(refused).toBeInstanceOf(Refusal);
+    expect((refused as Refusal).body()).toMatchObject({ code: 'quota_exceeded', status: 'RESOURCE_EXHAUSTED' });
     // One ignored: three new ones fit the room of 3.
     const three = model([ship('a'), ship('b'), ship('c'), ship('d', true)]);
     const ticket = await billing.admit(record, three, T0, log);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/errors.ts';
+import { Refusal } from '../../lib/errors.ts';
 import { runOptimization, type OptimizationDeps } from '../../api/optimization/run-optimization.ts';
 import { checkOptimizationRequest } from '../../api/params/optimization/check.ts';
 import { SolverPool } from '../../engines/optimization/solver-pool.ts';
@@ -32,9 +32,9 @@ describe('one solve within the shared budget (volume 3 rule 6)', () => {
       budgetMs: 200,
     };
     const error = await runOptimization(deps, request(), 60).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).statusCode).toBe(504);
-    expect((error as ApiError).extra.status).toBe('DEADLINE_EXCEEDED');
+    expect(error).toBeInstanceOf(Refusal);
+    expect((error as Refusal).statusCode).toBe(504);
+    expect((error as Refusal).extra.status).toBe('DEADLINE_EXCEEDED');
     expect(aborted).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSolveSlotGate } from '../../api/access/solve-slots.ts';
-import { ApiError } from '../../api/errors.ts';
+import { Refusal } from '../../lib/errors.ts';
 import { createSolveSlots, type SlotAcquisition, type SolveSlotsOptions } from '../../engines/access/solve-slots.ts';
 import type { KeyRecord } from '../../lib/keys.ts';
 import { createApiRedis, redisReady } from '../../lib/redis.ts';
@@ -124,14 +124,14 @@ describe('the route\'s gate (api/access/solve-slots.ts)', () => {
     const hobby = key({ accountId: payer(), plan: 'hobby' });
     const release = await gate.enter(hobby, log);
     const busy = await gate.enter(hobby, log).catch((e: unknown) => e);
-    expect(busy).toBeInstanceOf(ApiError);
-    expect((busy as ApiError).statusCode).toBe(429);
-    expect((busy as ApiError).body()).toMatchObject({ code: 'RESOURCE_EXHAUSTED', status: 'RESOURCE_EXHAUSTED' });
-    expect(Number((busy as ApiError).headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(busy).toBeInstanceOf(Refusal);
+    expect((busy as Refusal).statusCode).toBe(429);
+    expect((busy as Refusal).body()).toMatchObject({ code: 'RESOURCE_EXHAUSTED', status: 'RESOURCE_EXHAUSTED' });
+    expect(Number((busy as Refusal).headers['retry-after'])).toBeGreaterThanOrEqual(1);
     await release();
     const founder = key({});
     const both = [await gate.enter(founder, log), await gate.enter(founder, log)];
-    await expect(gate.enter(founder, log)).rejects.toBeInstanceOf(ApiError);
+    await expect(gate.enter(founder, log)).rejects.toBeInstanceOf(Refusal);
     for (const r of both) await r();
   });
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
-import { ApiError } from '../../api/errors.ts';
+import { Refusal } from '../../lib/errors.ts';
 import { startServer, type RunningServer } from '../../api/server.ts';
 import { ERROR_MESSAGE_KEYWORD } from '../../schemas/common.ts';
 import { createKey } from '../../lib/keys.ts';
@@ -39,7 +39,7 @@ beforeAll(async () => {
     throw new Error('database password is hunter2');
   });
   app.get('/test/plain', async () => {
-    throw new ApiError(400, 'invalid tile coordinates', { plainText: true });
+    throw new Refusal(400, 'invalid tile coordinates', { plainText: true });
   });
   key = (await createKey(pool, {})).key;
 });

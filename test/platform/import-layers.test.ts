@@ -11,7 +11,7 @@ describe('import direction', () => {
     expect(edges).toContainEqual({ from: 'api/routes/transit/stop.ts', to: 'schemas/transit-api.ts' });
   });
 
-  it('schemas → lib → releases → engines → ingest | api → jobs → bin: no layer imports one above it, ingest and api never each other', () => {
+  it('schemas → lib → releases → engines → io → services → ingest | api → jobs → bin: no layer imports one above it, ingest and api never each other', () => {
     expect(layerViolations(edges)).toEqual([]);
   });
 

@@ -11,11 +11,13 @@ export const LAYER_RANK: Readonly<Record<string, number>> = {
   lib: 1,
   releases: 2,
   engines: 3,
-  ingest: 4,
-  api: 4,
-  samples: 5,
-  jobs: 5,
-  bin: 6,
+  io: 4,
+  services: 5,
+  ingest: 6,
+  api: 6,
+  samples: 7,
+  jobs: 7,
+  bin: 8,
 };
 
 export interface ImportEdge { from: string; to: string }

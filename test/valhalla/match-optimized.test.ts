@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errors } from '../../api/errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { valhallaAnswer } from '../../api/routing/backend.ts';
 import { valhallaClient, type ValhallaClient } from '../../engines/valhalla/client.ts';
 import { ValhallaFailure } from '../../engines/valhalla/failure.ts';

@@ -1,5 +1,5 @@
 import { BYOD_NAME_MAX_CHARS } from '../../../schemas/byod-api.ts';
-import { accept, reject, type Sanitized } from '../sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 /**
  * An overlay's display name. It is only ever shown back (files are named by id), so any text is
@@ -14,7 +14,7 @@ const CONTROLS = new RegExp(CONTROL.source, 'g');
 const chars = (s: string) => [...s].length;
 
 /** The `name` query parameter or form field; `fallback` when absent or blank. */
-export function sanitizeDisplayName(raw: string | undefined, fallback: string, param = 'name'): Sanitized<string> {
+export function sanitizeDisplayName(raw: string | undefined, fallback: string, param = 'name'): Checked<string> {
   if (raw === undefined) return accept(fallback);
   const name = raw.normalize('NFC').trim();
   if (CONTROL.test(name)) return reject(`${param} must not contain control characters`);

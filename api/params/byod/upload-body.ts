@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { sniffKind } from '../../../engines/byod/accept-upload.ts';
 import { FileTooLargeError, IncompleteBodyError, type ByodFiles, type ReceivedFile } from '../../../engines/byod/files.ts';
 import { BYOD_MAX_BYTES, BYOD_MEDIA_TYPES, BYOD_NAME_MAX_CHARS, type ByodKind } from '../../../schemas/byod-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { displayNameOfFile } from './name.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { DEFAULT_RADIUS_M } from '../../../schemas/geocoding-api.ts';
-import { accept, reject, type Sanitized } from '../sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 import { sanitizeBbox, sanitizeLngLat } from './coordinates.ts';
 import { clampRadius, sanitizeRadius } from './numbers.ts';
 import { haversineMetres } from '../../../lib/geo/haversine.ts';
@@ -17,7 +17,7 @@ export interface Anchor {
  * Where a category search looks: exactly one of near=lng,lat or bbox (its centre, with the
  * geodesic distance to its farthest corner as radius). An explicit radius beats the box's.
  */
-export function sanitizeAnchor(query: { near?: unknown; bbox?: unknown; radius?: unknown }): Sanitized<Anchor> {
+export function sanitizeAnchor(query: { near?: unknown; bbox?: unknown; radius?: unknown }): Checked<Anchor> {
   if ((query.near === undefined) === (query.bbox === undefined)) return reject(ONE_ANCHOR);
   const radius = sanitizeRadius(query.radius);
   if (!radius.ok) return radius;

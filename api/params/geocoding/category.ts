@@ -1,11 +1,11 @@
 import { MAX_CATEGORY_TOKENS } from '../../../schemas/geocoding-api.ts';
 import type { Geocoder } from '../../../engines/geocoding/types.ts';
-import { accept, reject, type Sanitized } from '../sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 export const CATEGORY_REQUIRED = 'category required';
 
 /** category: 1 to 8 comma-separated tokens (empty items ignored); missing or blank → 400. */
-export function sanitizeCategoryTokens(raw: unknown): Sanitized<string[]> {
+export function sanitizeCategoryTokens(raw: unknown): Checked<string[]> {
   if (raw === undefined) return reject(CATEGORY_REQUIRED);
   if (typeof raw !== 'string') return reject(`category must be 1 to ${MAX_CATEGORY_TOKENS} comma-separated tokens`);
   const tokens = raw.split(',').map((t) => t.trim()).filter((t) => t !== '');
@@ -15,7 +15,7 @@ export function sanitizeCategoryTokens(raw: unknown): Sanitized<string[]> {
 }
 
 /** Tokens → taxonomy ids through the release's aliases; unknown token or more than 8 ids → 400. */
-export function resolveCategoryTokens(geocoder: Geocoder, tokens: string[]): Sanitized<string[]> {
+export function resolveCategoryTokens(geocoder: Geocoder, tokens: string[]): Checked<string[]> {
   const resolved = geocoder.resolveCategories(tokens);
   if (!resolved.ok) return reject(`unknown category ${JSON.stringify(resolved.unknownToken)}`);
   if (resolved.ids.length > MAX_CATEGORY_TOKENS) {

@@ -1,6 +1,6 @@
 import { bboxIsEmpty, type BBox } from '../../../lib/geo/bbox.ts';
 import { parseBBox, parseLngLat } from '../../../lib/geo/parse.ts';
-import { accept, reject, type Sanitized } from '../sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 export const BBOX_MESSAGE = 'bbox must be minlon,minlat,maxlon,maxlat with 4 finite numbers';
 
@@ -8,7 +8,7 @@ export const BBOX_MESSAGE = 'bbox must be minlon,minlat,maxlon,maxlat with 4 fin
  * A `lng,lat` parameter (focus, near): two plain decimals in WGS84 ranges. The message is
  * `<name> must be lng,lat` (volume 2 words near's that way), with the ranges when only they fail.
  */
-export function sanitizeLngLat(name: string, raw: unknown): Sanitized<{ lng: number; lat: number }> {
+export function sanitizeLngLat(name: string, raw: unknown): Checked<{ lng: number; lat: number }> {
   const parsed = parseLngLat(raw);
   if (parsed.ok) return accept(parsed.value);
   if (parsed.problem === 'format') return reject(`${name} must be lng,lat`);
@@ -25,7 +25,7 @@ export interface SanitizedBox {
  * bbox=minlon,minlat,maxlon,maxlat: four plain decimals in WGS84 ranges with min ≤ max on both
  * axes; anything else is the one volume-2 message. A box with no area is valid and empty.
  */
-export function sanitizeBbox(raw: unknown): Sanitized<SanitizedBox> {
+export function sanitizeBbox(raw: unknown): Checked<SanitizedBox> {
   const parsed = parseBBox(raw);
   if (!parsed.ok) return reject(BBOX_MESSAGE);
   return accept({ box: parsed.value, empty: bboxIsEmpty(parsed.value) });

@@ -1,5 +1,5 @@
 import { RESULT_LAYERS, type ResultLayer } from '../../../engines/geocoding/types.ts';
-import { accept, reject, type Sanitized } from '../sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 /** Layers served by the energy corpus (energy add-on), not by the geocoding release. */
 export const ENERGY_LAYERS = ['well', 'facility'] as const;
@@ -16,7 +16,7 @@ const EXPECTED = `expected ${RESULT_LAYERS.join(', ')} (or well, facility with t
  * facility select the energy corpus and cannot be mixed with core layers. `energyAllowed`
  * false (structured search: civic only) refuses them.
  */
-export function sanitizeLayers(raw: unknown, options: { energyAllowed: boolean } = { energyAllowed: true }): Sanitized<LayerFilter> {
+export function sanitizeLayers(raw: unknown, options: { energyAllowed: boolean } = { energyAllowed: true }): Checked<LayerFilter> {
   if (raw === undefined) return accept({ corpus: 'core', layers: undefined });
   const items = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) && raw.every((v) => typeof v === 'string') ? raw : null;
   if (items === null) return reject('layers must be a comma-separated list of layer names');

@@ -1,6 +1,6 @@
 import { DEFAULT_RADIUS_M, MAX_LIMIT, MAX_RADIUS_M, MIN_RADIUS_M } from '../../../schemas/geocoding-api.ts';
 import { plainNumber } from '../../../lib/geo/parse.ts';
-import { accept, reject, type Sanitized } from '../sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -15,7 +15,7 @@ export function sanitizeLimit(raw: unknown, fallback: number): number {
 }
 
 /** radius (metres): rounded and clamped to 50..50000; a value that is not a number is a 400. */
-export function sanitizeRadius(raw: unknown): Sanitized<number | undefined> {
+export function sanitizeRadius(raw: unknown): Checked<number | undefined> {
   if (raw === undefined) return accept(undefined);
   const value = plainNumber(raw);
   if (value === null) return reject(`radius must be a number of metres (${MIN_RADIUS_M} to ${MAX_RADIUS_M}, default ${DEFAULT_RADIUS_M})`);

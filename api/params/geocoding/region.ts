@@ -1,8 +1,8 @@
 import { resolveRegion } from '../../../engines/geocoding/text/provinces.ts';
-import { accept, reject, type Sanitized } from '../sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 /** region: a province or territory in any spelling → its two-letter code; absent or blank → none. */
-export function sanitizeRegion(raw: unknown): Sanitized<string | undefined> {
+export function sanitizeRegion(raw: unknown): Checked<string | undefined> {
   if (raw === undefined || (typeof raw === 'string' && raw.trim() === '')) return accept(undefined);
   if (typeof raw !== 'string') return reject('region must be a province or territory name or code');
   const code = resolveRegion(raw.trim());

@@ -1,5 +1,5 @@
 import type { SearchControls } from '../../../engines/geocoding/types.ts';
-import { accept, type Sanitized } from '../sanitized.ts';
+import { accept, type Checked } from '../../../lib/checked.ts';
 import { sanitizeBbox, sanitizeLngLat } from './coordinates.ts';
 import { sanitizeLayers } from './layers.ts';
 import { sanitizeLimit } from './numbers.ts';
@@ -27,7 +27,7 @@ export interface SanitizedSearchControls {
  * The controls shared by /geocode/search, /geocode/structured and /geocode/batch (volume 2,
  * "as on search"), checked in parameter order so the first fault is the one named.
  */
-export function sanitizeSearchControls(raw: RawSearchControls, options: { energyAllowed: boolean } = { energyAllowed: true }): Sanitized<SanitizedSearchControls> {
+export function sanitizeSearchControls(raw: RawSearchControls, options: { energyAllowed: boolean } = { energyAllowed: true }): Checked<SanitizedSearchControls> {
   const lang = sanitizeLang(raw.lang);
   if (!lang.ok) return lang;
   const bbox = raw.bbox === undefined ? null : sanitizeBbox(raw.bbox);

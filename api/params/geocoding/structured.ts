@@ -1,11 +1,11 @@
 import { parsePostcode } from '../../../engines/geocoding/text/postcode.ts';
 import type { StructuredInput } from '../../../engines/geocoding/types.ts';
-import { accept, reject, type Sanitized } from '../sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 const blank = (raw: unknown) => raw === undefined || (typeof raw === 'string' && raw.trim() === '');
 
 /** postalcode: a full Canadian postal code in any spacing or case → `A1A 1A1`. */
-export function sanitizePostalcode(raw: unknown): Sanitized<string | undefined> {
+export function sanitizePostalcode(raw: unknown): Checked<string | undefined> {
   if (blank(raw)) return accept(undefined);
   const code = typeof raw === 'string' ? parsePostcode(raw) : null;
   if (code === null) return reject('postalcode must be a Canadian postal code such as K1A 0B1 (with or without the space)');
@@ -13,7 +13,7 @@ export function sanitizePostalcode(raw: unknown): Sanitized<string | undefined> 
 }
 
 /** country: validated, not matched; only Canada is covered. */
-export function sanitizeCountry(raw: unknown): Sanitized<'CA' | undefined> {
+export function sanitizeCountry(raw: unknown): Checked<'CA' | undefined> {
   if (blank(raw)) return accept(undefined);
   const text = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
   if (text === 'CA' || text === 'CAN' || text === 'CANADA') return accept('CA');
@@ -24,7 +24,7 @@ export function sanitizeCountry(raw: unknown): Sanitized<'CA' | undefined> {
 const CIVIC_TOKEN = /^#?\d+[a-z]?(?:[-/]\d+[a-z]?)*$/i;
 
 /** address: a street line; one made of civic numbers alone has no street to look up. */
-export function sanitizeAddressLine(raw: unknown): Sanitized<string | undefined> {
+export function sanitizeAddressLine(raw: unknown): Checked<string | undefined> {
   if (blank(raw)) return accept(undefined);
   const text = String(raw).trim();
   const tokens = text.split(/[\s,]+/).filter((t) => t !== '');
@@ -35,7 +35,7 @@ export function sanitizeAddressLine(raw: unknown): Sanitized<string | undefined>
 }
 
 /** The anchor fields of structured search; at least one of address, city, postalcode. */
-export function sanitizeStructuredInput(query: { address?: unknown; city?: unknown; postalcode?: unknown }): Sanitized<StructuredInput> {
+export function sanitizeStructuredInput(query: { address?: unknown; city?: unknown; postalcode?: unknown }): Checked<StructuredInput> {
   const address = sanitizeAddressLine(query.address);
   if (!address.ok) return address;
   const postalcode = sanitizePostalcode(query.postalcode);

@@ -1,7 +1,7 @@
 /** POST /match points: each exactly [lng, lat] or {lng, lat, time?, accuracy?}, times non-decreasing. */
 import type { TraceFix } from '../../../engines/routing/match/trace.ts';
 import { validLat, validLng } from '../../../lib/geo/parse.ts';
-import { fail, pass, type Checked } from './checked.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 const MAX_ACCURACY_METRES = 1000;
@@ -27,21 +27,21 @@ function fixOf(point: unknown, i: number): Checked<TraceFix> {
   if (Array.isArray(point)) {
     const lng = coordinate(point[0], validLng);
     const lat = coordinate(point[1], validLat);
-    if (point.length !== 2 || lng === null || lat === null) return fail('invalid_location', shape);
-    return pass({ lng, lat, time: null, accuracy: null });
+    if (point.length !== 2 || lng === null || lat === null) return reject(shape, 'invalid_location');
+    return accept({ lng, lat, time: null, accuracy: null });
   }
-  if (typeof point !== 'object' || point === null) return fail('invalid_location', shape);
+  if (typeof point !== 'object' || point === null) return reject(shape, 'invalid_location');
   const p = point as Record<string, unknown>;
   const lng = coordinate(p.lng, validLng);
   const lat = coordinate(p.lat, validLat);
-  if (lng === null || lat === null) return fail('invalid_location', shape);
+  if (lng === null || lat === null) return reject(shape, 'invalid_location');
   const time = timeOf(p.time);
-  if (time === null) return fail('invalid_location', `points[${i}].time must be unix seconds or an ISO 8601 date-time`);
+  if (time === null) return reject(`points[${i}].time must be unix seconds or an ISO 8601 date-time`, 'invalid_location');
   const accuracy = p.accuracy;
   if (accuracy !== undefined && (typeof accuracy !== 'number' || !(accuracy > 0 && accuracy <= MAX_ACCURACY_METRES))) {
-    return fail('invalid_location', `points[${i}].accuracy must be a number of metres greater than 0 and at most ${MAX_ACCURACY_METRES}`);
+    return reject(`points[${i}].accuracy must be a number of metres greater than 0 and at most ${MAX_ACCURACY_METRES}`, 'invalid_location');
   }
-  return pass({ lng, lat, time: time ?? null, accuracy: (accuracy as number | undefined) ?? null });
+  return accept({ lng, lat, time: time ?? null, accuracy: (accuracy as number | undefined) ?? null });
 }
 
 /** The trace's fixes, or the 400 naming the first point at fault. */
@@ -54,11 +54,11 @@ export function checkMatchPoints(points: readonly unknown[]): Checked<TraceFix[]
     const { time } = fix.value;
     if (time !== null) {
       if (lastTime && time < lastTime.time) {
-        return fail('invalid_location', `points[${i}].time is before points[${lastTime.index}].time: times must not decrease`);
+        return reject(`points[${i}].time is before points[${lastTime.index}].time: times must not decrease`, 'invalid_location');
       }
       lastTime = { index: i, time };
     }
     fixes.push(fix.value);
   }
-  return pass(fixes);
+  return accept(fixes);
 }

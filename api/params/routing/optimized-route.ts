@@ -3,7 +3,7 @@ import type { LngLat } from '../../../engines/routing/road-graph.ts';
 import type { StopEnds } from '../../../engines/routing/stop-order/solve.ts';
 import { validLat, validLng } from '../../../lib/geo/parse.ts';
 import { STOP_MESSAGE, type OptimizedRouteBody } from '../../../schemas/routing-optimized-api.ts';
-import { fail, pass, type Checked } from './checked.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 /** One stop: a [lng, lat] pair or an object with numeric lng and lat. */
 function stopOf(raw: unknown): LngLat | null {
@@ -26,15 +26,15 @@ export function checkStops(raw: readonly unknown[]): Checked<LngLat[]> {
   const stops: LngLat[] = [];
   for (let i = 0; i < raw.length; i++) {
     const stop = stopOf(raw[i]);
-    if (!stop) return fail('invalid_location', `stops[${i}] ${STOP_MESSAGE}`);
+    if (!stop) return reject(`stops[${i}] ${STOP_MESSAGE}`, 'invalid_location');
     stops.push(stop);
   }
-  return pass(stops);
+  return accept(stops);
 }
 
 /** start (default first) and end (default last); a round trip (end first) needs a fixed start. */
 export function checkStopEnds(body: Pick<OptimizedRouteBody, 'start' | 'end'>): Checked<StopEnds> {
   const ends: StopEnds = { start: body.start ?? 'first', end: body.end ?? 'last' };
-  if (ends.end === 'first' && ends.start === 'any') return fail('invalid_route_option', 'end=first (a round trip back to the start) needs start=first');
-  return pass(ends);
+  if (ends.end === 'first' && ends.start === 'any') return reject('end=first (a round trip back to the start) needs start=first', 'invalid_route_option');
+  return accept(ends);
 }

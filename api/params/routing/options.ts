@@ -5,7 +5,7 @@
 import type { CostOptions, TruckSpec } from '../../../engines/routing/cost-model.ts';
 import type { Mode } from '../../../engines/routing/modes.ts';
 import { AVOIDABLE, type Avoidable, type PreferenceQuery } from '../../../schemas/routing-api.ts';
-import { fail, pass, type Checked } from './checked.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 export interface RoutingOptions {
   mode: Mode;
@@ -23,7 +23,7 @@ const AVOID_FORMAT = `avoid must be a comma list of ${AVOIDABLE.join(', ')}`;
 /** The mode a request names, among those the endpoint offers (volume 1 invalid_mode, verbatim). */
 export function checkMode(raw: string | undefined, offered: readonly string[]): Checked<string> {
   const mode = raw ?? 'auto';
-  return offered.includes(mode) ? pass(mode) : fail('invalid_mode', `mode must be one of ${offered.join(', ')}`);
+  return offered.includes(mode) ? accept(mode) : reject(`mode must be one of ${offered.join(', ')}`, 'invalid_mode');
 }
 
 /** Every option the request sent, by name (for refusing them on modes without options). */
@@ -34,30 +34,30 @@ export function sentOptions(input: OptionInput): string[] {
 
 function checkAvoid(values: string[], mode: string): Checked<Set<Avoidable>> {
   const avoid = new Set<Avoidable>();
-  if (values.length === 0) return fail('invalid_route_option', `${AVOID_FORMAT}, not empty`);
+  if (values.length === 0) return reject(`${AVOID_FORMAT}, not empty`, 'invalid_route_option');
   for (const raw of values) {
     const value = raw.trim();
     if (!(AVOIDABLE as readonly string[]).includes(value)) {
-      return fail('invalid_route_option', value === '' ? `${AVOID_FORMAT}, without empty items` : `${AVOID_FORMAT}; unknown value "${value.slice(0, 40)}"`);
+      return reject(value === '' ? `${AVOID_FORMAT}, without empty items` : `${AVOID_FORMAT}; unknown value "${value.slice(0, 40)}"`, 'invalid_route_option');
     }
-    if (value !== 'ferries' && !DRIVING.has(mode)) return fail('invalid_route_option', `avoid=${value} applies only to mode=auto, car, or truck`);
+    if (value !== 'ferries' && !DRIVING.has(mode)) return reject(`avoid=${value} applies only to mode=auto, car, or truck`, 'invalid_route_option');
     avoid.add(value as Avoidable);
   }
-  return pass(avoid);
+  return accept(avoid);
 }
 
 /** The cost options of a road mode (everything but transit), checked against the mode. */
 export function checkRoadOptions(mode: string, input: OptionInput): Checked<RoutingOptions> {
-  if (input.use_highways !== undefined && !DRIVING.has(mode)) return fail('invalid_route_option', 'use_highways applies only to mode=auto, car, or truck');
-  if (input.use_hills !== undefined && !HILLY.has(mode)) return fail('invalid_route_option', 'use_hills applies only to mode=bicycle or pedestrian');
+  if (input.use_highways !== undefined && !DRIVING.has(mode)) return reject('use_highways applies only to mode=auto, car, or truck', 'invalid_route_option');
+  if (input.use_hills !== undefined && !HILLY.has(mode)) return reject('use_hills applies only to mode=bicycle or pedestrian', 'invalid_route_option');
   const misplacedTruck = mode === 'truck' ? undefined : TRUCK_PARAMETERS.find((name) => input[name] !== undefined);
-  if (misplacedTruck) return fail('invalid_route_option', `${misplacedTruck} applies only to mode=truck`);
+  if (misplacedTruck) return reject(`${misplacedTruck} applies only to mode=truck`, 'invalid_route_option');
   const costs: CostOptions = {};
   if (input.avoid !== undefined) {
     const avoid = checkAvoid(input.avoid, mode);
     if (!avoid.ok) return avoid;
     if (avoid.value.has('highways') && input.use_highways !== undefined) {
-      return fail('invalid_route_option', 'avoid=highways cannot be combined with use_highways');
+      return reject('avoid=highways cannot be combined with use_highways', 'invalid_route_option');
     }
     costs.avoidTolls = avoid.value.has('tolls');
     costs.avoidHighways = avoid.value.has('highways');
@@ -66,7 +66,7 @@ export function checkRoadOptions(mode: string, input: OptionInput): Checked<Rout
   if (input.use_highways !== undefined) costs.useHighways = input.use_highways;
   if (input.use_hills !== undefined) costs.useHills = input.use_hills;
   if (mode === 'truck') costs.truck = truckSpec(input);
-  return pass({ mode: mode === 'car' ? 'auto' : (mode as Mode), costs });
+  return accept({ mode: mode === 'car' ? 'auto' : (mode as Mode), costs });
 }
 
 function truckSpec(input: OptionInput): Partial<TruckSpec> {

@@ -1,4 +1,4 @@
-import { accept, reject, type Sanitized } from '../sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 // date T time [Z | ±hh[:mm]]; a space in the sign's place is a '+' that the query string decoded.
 const INSTANT =
@@ -12,7 +12,7 @@ const FORMAT_HINT = 'e.g. 2026-03-08T14:30:00Z or 2026-03-08T09:30:00-05:00';
  * time without offset is refused: it names no instant until a time zone is chosen.
  * Absent → now.
  */
-export function sanitizeAt(raw: unknown, now: () => number = Date.now): Sanitized<number> {
+export function sanitizeAt(raw: unknown, now: () => number = Date.now): Checked<number> {
   if (raw === undefined) return accept(now() / 1000);
   if (typeof raw !== 'string' || raw.trim() === '') return reject(`at must be an ISO 8601 instant with Z or an offset, ${FORMAT_HINT}`);
   const text = raw.trim();

@@ -1,5 +1,5 @@
 import { parseLngLat } from '../../../lib/geo/parse.ts';
-import { accept, reject, type Sanitized } from '../sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 const WORDING = {
   format: 'near must be lng,lat: two decimal numbers separated by a comma, e.g. near=-73.5673,45.5017',
@@ -8,7 +8,7 @@ const WORDING = {
 } as const;
 
 /** near=lng,lat: two plain decimal numbers (no exponent, hex, NaN or Infinity), WGS84 ranges. */
-export function sanitizeNear(raw: unknown): Sanitized<{ lng: number; lat: number }> {
+export function sanitizeNear(raw: unknown): Checked<{ lng: number; lat: number }> {
   if (typeof raw !== 'string' || raw.trim() === '') return reject('near is required as lng,lat');
   const parsed = parseLngLat(raw);
   return parsed.ok ? accept(parsed.value) : reject(WORDING[parsed.problem]);

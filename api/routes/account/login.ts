@@ -3,7 +3,7 @@ import { endSession, redeemLoginToken } from '../../../engines/access/sessions.t
 import { LOGIN_ERRORS, LoginQuery, LoginRedirect } from '../../../schemas/account-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { sessionCookieOf, setSessionCookie } from '../../access/session.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 
 /** GET /account/login?token=: redeems a login link once for a session cookie, then on to the dashboard page /account/. */
 export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,7 +3,7 @@ import { dashboardAccount, type DashboardAccount } from '../../../engines/access
 import { ACCOUNT_ERRORS, AccountMe } from '../../../schemas/account-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { requireSession } from '../../access/session.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 
 function accountMe({ account, usage, keys }: DashboardAccount): AccountMe {
   return {

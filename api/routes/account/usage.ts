@@ -4,7 +4,7 @@ import { utcMonth } from '../../../lib/utc-calendar.ts';
 import { ACCOUNT_ERRORS, AccountUsage, UsageQuery } from '../../../schemas/account-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { requireSession } from '../../access/session.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 
 /** The requested month, checked by monthBounds (the schema's pattern alone lets 2026-13 through). */
 function checkedMonth(month: string): string {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Assets } from '../../../engines/assets/assets.ts';
 import { ReleaseUnavailableError } from '../../../releases/unavailable.ts';
 import { ASSETS_KIND } from '../../../schemas/assets-release.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 
 /**
  * Runs `fn` on the enabled assets release. Glyphs and sprites are static files to a map

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseFontstack, parseRangeFile } from '../../../engines/assets/glyph-request.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { assetCacheControl } from '../../params/asset-version.ts';
 import { sendTile } from '../../replies/tiles.ts';
 import { withAssets } from './assets-release.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseSpriteFile } from '../../../engines/assets/sprite-file.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { assetCacheControl } from '../../params/asset-version.ts';
 import { sendBytes } from '../../replies/bytes.ts';
 import { withAssets } from './assets-release.ts';

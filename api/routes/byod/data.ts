@@ -5,7 +5,7 @@ import { overlayOwner } from '../../../engines/byod/owner.ts';
 import { getOverlay } from '../../../engines/byod/store.ts';
 import { BYOD_ERRORS, BYOD_MEDIA_TYPES, ByodData, ByodIdParams, ByodNotModified } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import type { ByodRouteDeps } from './deps.ts';
 import { ifNoneMatchHits } from '../../replies/etag.ts';
 

@@ -4,7 +4,7 @@ import { overlayOwner } from '../../../engines/byod/owner.ts';
 import { deleteOverlay } from '../../../engines/byod/store.ts';
 import { BYOD_ERRORS, ByodDeleted, ByodIdParams } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import type { ByodRouteDeps } from './deps.ts';
 
 /**

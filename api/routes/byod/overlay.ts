@@ -4,7 +4,7 @@ import { overlayOwner } from '../../../engines/byod/owner.ts';
 import { getOverlay } from '../../../engines/byod/store.ts';
 import { BYOD_ERRORS, ByodIdParams, ByodOverlay } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { overlayReply } from '../../replies/byod.ts';
 
 /** GET /byod/{id}: one overlay's metadata and tiling state. */

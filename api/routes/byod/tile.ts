@@ -5,7 +5,7 @@ import { OverlayArchiveError } from '../../../engines/byod/overlay-archive.ts';
 import { getOverlay } from '../../../engines/byod/store.ts';
 import { BYOD_ERRORS, ByodTileParams } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { sanitizeTileCoordinates } from '../../params/tiles.ts';
 import { sendTile } from '../../replies/tiles.ts';
 import type { ByodRouteDeps } from './deps.ts';

@@ -9,7 +9,7 @@ import {
   BYOD_ERRORS, BYOD_MAX_BYTES, BYOD_MAX_OVERLAYS, BYOD_MULTIPART_OVERHEAD_BYTES, ByodOverlay, ByodUploadBody, ByodUploadQuery, type ByodKind,
 } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { sanitizeDisplayName } from '../../params/byod/name.ts';
 import { MISSING_BODY, readMultipartUpload, registerUploadParsers, TOO_LARGE, type IncomingUpload } from '../../params/byod/upload-body.ts';
 import { overlayReply } from '../../replies/byod.ts';

@@ -3,7 +3,7 @@ import type { Catalog } from '../../../engines/catalog/catalog.ts';
 import { CATALOG_ERRORS, DataQueryQuery, DataQueryResponse } from '../../../schemas/catalog-api.ts';
 import { CATALOG_KIND } from '../../../schemas/catalog-release.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { sanitizeQueryBbox, sanitizeQueryLimit, wantsGeometry } from '../../params/catalog.ts';
 
 /** GET /data/query: features of one queryable layer meeting a box (a hard filter), up to limit. */

@@ -5,7 +5,7 @@ import {
   ELEVATION_DATUM, ELEVATION_ERRORS, ElevationQuery, ElevationResponse, MAX_PATH_POINTS, MAX_PROFILE_SAMPLES,
   type ElevationPointResponse, type ElevationProfileResponse,
 } from '../../../schemas/elevation-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { useTerrain } from '../terrain/served-archive.ts';
 import { sanitizeElevationQuery } from './params.ts';
 

@@ -1,7 +1,7 @@
 import type { LngLat } from '../../../engines/terrain/elevation-profile.ts';
 import { parseLngLat, plainNumber } from '../../../lib/geo/parse.ts';
 import { MAX_PATH_POINTS, MAX_PROFILE_SAMPLES, type ElevationQuery } from '../../../schemas/elevation-api.ts';
-import { accept, reject, type Sanitized } from '../../params/sanitized.ts';
+import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 export type ElevationRequest = { kind: 'point'; at: LngLat } | { kind: 'profile'; path: LngLat[]; samples?: number };
 
@@ -9,7 +9,7 @@ const AT_FORMAT = 'at must be lng,lat: two decimal numbers separated by a comma,
 const PROBLEM_WORDING = { longitude: 'longitude must be between -180 and 180', latitude: 'latitude must be between -90 and 90' } as const;
 
 /** One point (at, or lon and lat) or one path (with samples); never both. */
-export function sanitizeElevationQuery(query: ElevationQuery): Sanitized<ElevationRequest> {
+export function sanitizeElevationQuery(query: ElevationQuery): Checked<ElevationRequest> {
   const point = query.at !== undefined || query.lon !== undefined || query.lat !== undefined;
   if (point && query.path !== undefined) return reject('give either a point (at, or lon and lat) or a path, not both');
   if (query.path !== undefined) return sanitizePath(query.path, query.samples);
@@ -18,7 +18,7 @@ export function sanitizeElevationQuery(query: ElevationQuery): Sanitized<Elevati
   return sanitizePoint(query);
 }
 
-function sanitizePoint(query: ElevationQuery): Sanitized<ElevationRequest> {
+function sanitizePoint(query: ElevationQuery): Checked<ElevationRequest> {
   if (query.at === undefined && (query.lon === undefined || query.lat === undefined)) {
     return reject(`${query.lon === undefined ? 'lon' : 'lat'} is required with ${query.lon === undefined ? 'lat' : 'lon'} (or give at=lng,lat)`);
   }
@@ -29,7 +29,7 @@ function sanitizePoint(query: ElevationQuery): Sanitized<ElevationRequest> {
   return reject(query.at !== undefined ? `${PROBLEM_WORDING[parsed.problem]} (at is lng,lat)` : parsed.problem === 'longitude' ? 'lon must be between -180 and 180' : 'lat must be between -90 and 90');
 }
 
-function sanitizePath(raw: string, rawSamples: string | undefined): Sanitized<ElevationRequest> {
+function sanitizePath(raw: string, rawSamples: string | undefined): Checked<ElevationRequest> {
   const parts = raw.split(';');
   if (parts.at(-1)?.trim() === '') parts.pop(); // a trailing semicolon
   if (parts.length < 2) return reject(`path needs at least 2 points lng,lat separated by semicolons (got ${parts.length}); for one point use at=lng,lat`);

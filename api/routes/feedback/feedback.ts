@@ -11,7 +11,7 @@ import {
   FeedbackBody,
   FeedbackReceipt,
 } from '../../../schemas/feedback-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 
 /** The report each request's raw body holds, read in preValidation (before schema coercion) for its handler. */
 export const reports = new WeakMap<FastifyRequest, ReportInput>();

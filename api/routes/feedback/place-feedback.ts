@@ -8,7 +8,7 @@ import {
   PlaceFeedbackBody,
   PlaceFeedbackParams,
 } from '../../../schemas/feedback-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { FEEDBACK_DESCRIPTION, reports, submitFeedback } from './feedback.ts';
 
 /**

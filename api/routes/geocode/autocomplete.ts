@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeAutocompleteQuery, GeocodeResults, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
 import { sanitizeLang, sanitizeQ } from '../../params/geocoding/text.ts';

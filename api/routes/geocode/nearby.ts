@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeNearbyQuery, GeocodeResults, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeAnchor } from '../../params/geocoding/anchor.ts';
 import { resolveCategoryTokens, sanitizeCategoryTokens } from '../../params/geocoding/category.ts';

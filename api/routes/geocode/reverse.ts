@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeReverseQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { legalLandAt } from '../../../engines/grammars/reverse.ts';
 import { sanitizeLimit } from '../../params/geocoding/numbers.ts';

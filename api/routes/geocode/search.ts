@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeSearchQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { freeTextSearch } from '../../geocoding/free-text.ts';
 import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';

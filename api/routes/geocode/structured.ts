@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeStructuredQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
 import { sanitizeCountry, sanitizeStructuredInput } from '../../params/geocoding/structured.ts';

@@ -3,7 +3,7 @@ import type { Catalog } from '../../../engines/catalog/catalog.ts';
 import { CATALOG_ERRORS, IdentifyQuery, IdentifyResponse } from '../../../schemas/catalog-api.ts';
 import { CATALOG_KIND } from '../../../schemas/catalog-release.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { sanitizeIdentifyLayers, sanitizeIdentifyPoint, wantsGeometry } from '../../params/catalog.ts';
 
 /** GET /identify: the polygons of identify-capable layers that contain a point (not reverse geocoding). */

@@ -4,7 +4,7 @@ import { RETIRED_LAYERS } from '../../../engines/catalog/retired.ts';
 import { CATALOG_ERRORS, CatalogRow, LayerParams } from '../../../schemas/catalog-api.ts';
 import { CATALOG_KIND } from '../../../schemas/catalog-release.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 
 /** GET /layers/{id}: one row; 410 for a retired layer, 404 for an unknown one. */
 export const layerRoute: FastifyPluginAsyncTypebox = async (app) => {

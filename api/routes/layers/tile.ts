@@ -4,7 +4,7 @@ import { RETIRED_LAYERS } from '../../../engines/catalog/retired.ts';
 import { CATALOG_ERRORS, LayerTileParams } from '../../../schemas/catalog-api.ts';
 import { CATALOG_KIND } from '../../../schemas/catalog-release.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { sanitizeTileCoordinates } from '../../params/tiles.ts';
 import { sendTile } from '../../replies/tiles.ts';
 

@@ -6,7 +6,7 @@ import { optimizationLimitsOf } from '../../../schemas/plans.ts';
 import { OPTIMIZATION_BODY_LIMIT_BYTES, OptimizationRequestBody, OptimizationResponse, optimizationErrorResponses } from '../../../schemas/optimization-api.ts';
 import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import { optimizationBilling } from '../../access/optimization-billing.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { runOptimization } from '../../optimization/run-optimization.ts';
 import { solveSeconds } from '../../params/optimization/timeout.ts';
 import { optimizationResponseJson, type OptimizationWarning } from '../../replies/optimization.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PlaceIdParams, PlaceQuery, PlacesResponse, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
 import { placesEnvelope } from '../../replies/places.ts';

@@ -9,8 +9,8 @@ import {
   MATCH_BODY_LIMIT_BYTES, MATCH_BREAKAGE_DEFAULT, MATCH_ERRORS, MATCH_GPS_ACCURACY_DEFAULT, MATCH_MODES, MATCH_SEARCH_RADIUS,
   MAX_MATCH_POINTS, MAX_MATCH_TRACE_METRES, MatchBody, MatchResponse,
 } from '../../../schemas/routing-match-api.ts';
-import { errors } from '../../errors.ts';
-import { valueOrThrow } from '../../params/routing/checked.ts';
+import { errors } from '../../../lib/errors.ts';
+import { valueOrThrow } from '../../../lib/checked.ts';
 import { checkMatchPoints } from '../../params/routing/match.ts';
 import { checkMode } from '../../params/routing/options.ts';
 import { guardEngine } from '../../replies/routing.ts';

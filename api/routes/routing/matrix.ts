@@ -6,8 +6,8 @@ import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import {
   ISOCHRONE_MODES, MATRIX_BODY_LIMIT_BYTES, MAX_MATRIX_LOCATIONS, MatrixBody, MatrixResponse, ROUTING_ERRORS,
 } from '../../../schemas/routing-api.ts';
-import { errors } from '../../errors.ts';
-import { valueOrThrow } from '../../params/routing/checked.ts';
+import { errors } from '../../../lib/errors.ts';
+import { valueOrThrow } from '../../../lib/checked.ts';
 import { checkPairs } from '../../params/routing/locations.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { guardEngine } from '../../replies/routing.ts';

@@ -7,8 +7,8 @@ import { ROUTING_ERRORS, type RouteWarning } from '../../../schemas/routing-api.
 import {
   MAX_OPTIMIZED_STOPS, OPTIMIZED_ROUTE_BODY_LIMIT_BYTES, OPTIMIZED_ROUTE_MODES, OptimizedRouteBody, OptimizedRouteResponse,
 } from '../../../schemas/routing-optimized-api.ts';
-import { errors } from '../../errors.ts';
-import { valueOrThrow } from '../../params/routing/checked.ts';
+import { errors } from '../../../lib/errors.ts';
+import { valueOrThrow } from '../../../lib/checked.ts';
 import { checkStopEnds, checkStops } from '../../params/routing/optimized-route.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { writeMicroDegrees } from '../../replies/route-json.ts';

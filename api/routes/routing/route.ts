@@ -10,7 +10,7 @@ import { errorResponses } from '../../../schemas/common.ts';
 import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import { ROUTE_MODES, ROUTING_ERRORS, RouteQuery, RouteResponse } from '../../../schemas/routing-api.ts';
 import { TransitRouteResponse } from '../../../schemas/transit-route-api.ts';
-import { ApiError, errors } from '../../errors.ts';
+import { Refusal, errors } from '../../../lib/errors.ts';
 import type { TransitData } from '../../../engines/transit/data.ts';
 import { departureInstant } from '../../../engines/transit/journeys/local-time.ts';
 import { planJourneys } from '../../../engines/transit/journeys/plan.ts';
@@ -18,7 +18,7 @@ import { transitRouteJson } from '../../../engines/transit/journeys/response.ts'
 import { ReleaseUnavailableError } from '../../../releases/unavailable.ts';
 import { TRANSIT_KIND } from '../../../schemas/transit-release.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { valueOrThrow } from '../../params/routing/checked.ts';
+import { valueOrThrow } from '../../../lib/checked.ts';
 import { checkRouteEnds } from '../../params/routing/locations.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { checkTransitQuery } from '../../params/routing/transit.ts';
@@ -111,7 +111,7 @@ async function transitRoute(app: FastifyInstance, request: FastifyRequest, from:
     });
   } catch (err) {
     if (err instanceof ReleaseUnavailableError) throw errors.serviceUnavailable('routing');
-    if (err instanceof ApiError) throw err;
+    if (err instanceof Refusal) throw err;
     request.log.error({ err }, 'route: transit routing failed');
     throw errors.routingFailed();
   }

@@ -4,7 +4,7 @@ import { InvalidThemeError, UnknownStyleError } from '../../../engines/styles/st
 import { ALL_STYLE_NAMES } from '../../../engines/styles/style-names.ts';
 import { InvalidThemeBody, StyleDocument, StyleParams, StyleQuery, StyleNotFoundBody } from '../../../schemas/styles-api.ts';
 import { LruMap } from '../../../lib/lru-map.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { presentedKey } from '../../access/credentials.ts';
 import { enabledTerrainArchives } from '../terrain/served-archive.ts';
 import { overlayResolver } from './overlay-resolver.ts';

@@ -4,7 +4,7 @@ import { getOverlay } from '../../../engines/byod/store.ts';
 import type { Catalog } from '../../../engines/catalog/catalog.ts';
 import type { OverlayInfo, OverlayResolver } from '../../../engines/styles/overlays.ts';
 import { CATALOG_KIND } from '../../../schemas/catalog-release.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 
 const tokens = (raw: string | undefined) => (raw ?? '').split(',').map((t) => t.trim()).filter(Boolean);
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../../../schemas/common.ts';
 import { TERRAIN_TILE_ERRORS, TileParams, VersionedTileParams } from '../../../schemas/terrain-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { assetCacheControl } from '../../params/asset-version.ts';
 import { sanitizeTileCoordinates } from '../../params/tiles.ts';
 import { sendTile } from '../../replies/tiles.ts';

@@ -3,7 +3,7 @@ import type { TerrainArchive, TerrainRelease } from '../../../engines/terrain/re
 import { NO_RELEASE_ENABLED } from '../../../releases/reader.ts';
 import { ReleaseUnavailableError } from '../../../releases/unavailable.ts';
 import { TERRAIN_KIND } from '../../../schemas/terrain-release.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 
 /** What the terrain and contour tile routes (and /elevation) share: the enabled terrain release or the spec's JSON 404. */
 

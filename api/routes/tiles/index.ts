@@ -3,7 +3,7 @@ import type { Basemap } from '../../../engines/basemap/release.ts';
 import { BASEMAP_KIND } from '../../../schemas/basemap-release.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { BasemapTileParams, TILES_ERRORS } from '../../../schemas/tiles-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { sanitizeTileCoordinates } from '../../params/tiles.ts';
 import { sendTile } from '../../replies/tiles.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DeparturesQuery, DeparturesResponse, TransitIdParams, TRANSIT_ERRORS } from '../../../schemas/transit-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { findDepartures } from '../../../engines/transit/departures.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { transitMeta } from '../../replies/transit.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { StopResponse, TransitIdParams, TRANSIT_ERRORS } from '../../../schemas/transit-api.ts';
-import { errors } from '../../errors.ts';
+import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { transitMeta } from '../../replies/transit.ts';
 import { TRANSIT_KIND } from '../../../schemas/transit-release.ts';

@@ -33,6 +33,7 @@ import { wellKnownPlugin } from './plugins/well-known.ts';
 import { answerClientError } from './raw-answer.ts';
 import { replyWithError } from './reply-error.ts';
 import { routes } from './routes/index.ts';
+import { buildServices } from '../services/index.ts';
 import { ERROR_CODE_KEYWORD, ERROR_MESSAGE_KEYWORD } from '../schemas/common.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin, { baseUrl: deps.config.baseUrl, version });
   await app.register(wellKnownPlugin, { baseUrl: deps.config.baseUrl });
   app.decorate('solveSlots', solveSlotGateFor(deps.redis, deps.config.redisPrefix));
+  app.decorate('services', buildServices({ config: deps.config, releases: deps.releases, pool: deps.pool, redis: deps.redis, now: () => app.now() }));
   for (const routePlugin of routes) await app.register(routePlugin);
   return app;
 }

@@ -3,6 +3,7 @@ import type { KeyRecord } from '../lib/keys.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
 import type { SolveSlotGate } from './access/solve-slots.ts';
+import type { Services } from '../services/index.ts';
 
 /** What canmap's plugins add to Fastify's types. */
 declare module 'fastify' {
@@ -17,6 +18,8 @@ declare module 'fastify' {
     config: Config;
     /** POST /optimize's solves at once per account (volume 1 plan table), on the API's Redis; unlimited without one. */
     solveSlots: SolveSlotGate;
+    /** Every capability's facade (services/index.ts), built once at start-up. */
+    services: Services;
   }
   interface FastifyRequest {
     /** The authenticated key; null only on the few routes marked `config: { public: true }`. */

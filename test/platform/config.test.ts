@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { ConfigError, loadConfig } from '../../lib/config.ts';
+import { Settings } from '../../schemas/config.ts';
 import { migrate } from '../../lib/migrate.ts';
 import { createTestEnv } from '../support/env.ts';
 import { readdir } from 'node:fs/promises';
@@ -25,6 +27,22 @@ describe('config', () => {
     });
     expect(config.releasesDir.endsWith('/data/releases')).toBe(true);
     expect(config).toMatchObject({ bodyIdleTimeoutMs: 30_000, bodyTimeoutMs: 300_000, shutdownGraceMs: 10_000 });
+  });
+
+  it('converts each variable into its Config field as declared once in schemas/config.ts', () => {
+    const config = loadConfig({
+      KEY_CACHE_TTL_SECONDS: '12', MATRIX_MAX_KM: '3', MAX_DOWNLOAD_MB: '2', BYOD_DIR: 'x/y',
+      DASHBOARD_URL: 'https://dash.example/', VALHALLA_URL: 'http://v:8002//', MATRIX_ENABLED: '1',
+      TRANSIT_ROUTING_FEED: 'stm', BASE_URL: 'https://api.example', RATE_LIMIT_PER_MINUTE: '7',
+    });
+    expect(config).toMatchObject({
+      keyCacheTtlMs: 12_000, matrixMaxMetres: 3_000, maxDownloadBytes: 2 * 1024 * 1024, byodDir: path.resolve('x/y'),
+      dashboardUrl: 'https://dash.example', valhallaUrl: 'http://v:8002', matrixEnabled: true,
+      transitRoutingFeed: 'stm', baseUrl: 'https://api.example', rateLimitPerMinute: 7,
+    });
+    expect(loadConfig({}).transitRoutingFeed).toBeNull();
+    expect(loadConfig({}).matrixEnabled).toBe(false);
+    expect(Object.keys(loadConfig({})).length).toBe(Object.keys(Settings).length);
   });
 
   it.each([

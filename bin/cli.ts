@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../lib/config.ts';
 import type { Command } from './command.ts';
 import { CliError, createOutput } from './output.ts';
-import { commands } from './commands/index.ts';
+import { COMMAND_NAMES, loadCommand, loadCommands, type CommandName } from './commands/index.ts';
 import { COMMAND_ALIASES, resolveName, unknownNameError } from './names.ts';
 import { explainServiceError } from './services.ts';
 import { terminalColumns, usageLines, wrap, wrapUsageInMessage } from './usage-text.ts';
@@ -13,7 +13,7 @@ function commandHelp(c: Command, width: number): string[] {
   return [...usageLines(c.name, c.usage, width, '  '), ...wrap(c.summary, width, '      ')];
 }
 
-function help(width: number): string {
+function help(commands: readonly Command[], width: number): string {
   return [
     'canmap: ingest map data into versioned releases and serve them.',
     '',
@@ -37,15 +37,16 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (given === 'help' || given === '--help' || given === '-h') {
-    out.result({ commands: commands.map(({ name, usage, summary }) => ({ name, usage, summary })) }, help(width));
+    const commands = await loadCommands();
+    out.result({ commands: commands.map(({ name, usage, summary }) => ({ name, usage, summary })) }, help(commands, width));
     return 0;
   }
   let config: Config | undefined;
   try {
-    if (!given) throw new CliError(json ? 'a command is required; run canmap help' : `a command is required\n\n${help(terminalColumns(process.stderr))}`, 2);
-    const name = resolveName(given, commands.map((c) => c.name), COMMAND_ALIASES);
-    const command = commands.find((c) => c.name === name);
-    if (!command) throw unknownNameError('command', given, commands.map((c) => c.name), '; run canmap help');
+    if (!given) throw new CliError(json ? 'a command is required; run canmap help' : `a command is required\n\n${help(await loadCommands(), terminalColumns(process.stderr))}`, 2);
+    const name = resolveName(given, COMMAND_NAMES, COMMAND_ALIASES) as CommandName | undefined;
+    if (!name) throw unknownNameError('command', given, COMMAND_NAMES, '; run canmap help');
+    const command = await loadCommand(name);
     if (args.includes('--help') || args.includes('-h')) {
       out.result({ usage: command.usage, summary: command.summary }, ['Usage:', ...commandHelp(command, width)].join('\n'));
       return 0;

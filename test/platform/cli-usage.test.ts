@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../../bin/commands/index.ts';
+import { loadCommands } from '../../bin/commands/index.ts';
 import { ingestKinds } from '../../jobs/kinds/index.ts';
 import { runCanmap } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { repoPath } from '../support/paths.ts';
+
+const commands = await loadCommands();
 
 let env: TestEnv;
 beforeAll(async () => {

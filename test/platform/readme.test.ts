@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../bin/commands/index.ts';
+import { loadCommands } from '../../bin/commands/index.ts';
 import { ConfigVariables } from '../../schemas/config.ts';
 import { repoPath } from '../support/paths.ts';
+
+const commands = await loadCommands();
 
 const readme = readFileSync(repoPath('README.md'), 'utf8');
 

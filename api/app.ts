@@ -2,20 +2,20 @@ import { createRequire } from 'node:module';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { createRateLimiter, RATE_LIMIT_WINDOW_MS } from '../engines/access/rate-limit.ts';
-import type { MeterJournal } from '../engines/access/meter-journal.ts';
+import { createRateLimiter, RATE_LIMIT_WINDOW_MS } from '../io/access/rate-limit-window.ts';
+import type { MeterJournal } from '../io/access/meter-journal.ts';
 import type { Config } from '../lib/config.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
 import { createAuthenticator } from './access/authenticator.ts';
-import { sendMetered } from './access/meter.ts';
-import { solveSlotGateFor } from './access/solve-slots.ts';
-import { createRequestLimiter, type RequestLimiter } from './access/rate-limit.ts';
+import { sendMetered } from './access/meter-hook.ts';
+import { solveSlotGateFor } from './access/solve-slot-gate.ts';
+import { createRequestLimiter, type RequestLimiter } from './access/request-limiter.ts';
 import { unroutableAnswer } from './unroutable-ids.ts';
 import { loggerOptions, requestLogController } from './logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { blockedPlugin } from './plugins/blocked.ts';
-import { blockedAnswer } from './access/blocked.ts';
+import { blockedAnswer } from './access/block-answer.ts';
 import { bodyTimeoutPlugin } from './plugins/body-timeout.ts';
 import { capabilitiesPlugin } from './plugins/capabilities.ts';
 import { clockPlugin } from './plugins/clock.ts';
@@ -60,7 +60,7 @@ export interface AppDeps {
   redis?: Redis;
   /** Test-only: a shorter window or a clock for the rate limit (RATE_LIMIT_PER_MINUTE sets the limit). */
   rateLimit?: { windowMs?: number; now?: () => number; warnEveryMs?: number };
-  /** Test-only: the meter's journal (engines/access/meter-journal.ts); one in `config.meterJournalDir` on its own pool when omitted, none (no metering) when null (bench baselines). */
+  /** Test-only: the meter's journal (io/access/meter-journal.ts); one in `config.meterJournalDir` on its own pool when omitted, none (no metering) when null (bench baselines). */
   meterJournal?: MeterJournal | null;
 }
 

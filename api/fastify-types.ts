@@ -2,8 +2,9 @@ import type { Config } from '../lib/config.ts';
 import type { KeyRecord } from '../lib/keys.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
-import type { SolveSlotGate } from './access/solve-slots.ts';
+import type { SolveSlotGate } from './access/solve-slot-gate.ts';
 import type { Services } from '../services/index.ts';
+import type { FreeText } from '../engines/grammars/free-text.ts';
 
 /** What canmap's plugins add to Fastify's types. */
 declare module 'fastify' {
@@ -24,13 +25,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated key; null only on the few routes marked `config: { public: true }`. */
     apiKey: KeyRecord | null;
-    /** Whether the request used a premium capability (api/access/capabilities.ts); the meter counts it apart. */
+    /** Whether the request used a premium capability (api/access/capability-check.ts); the meter counts it apart. */
     premium: boolean;
+    /** A geocode route's q (batch: queries) read once (api/params/geocoding/free-text.ts): the capability check and the search share it. */
+    freeText?: readonly FreeText[] | null;
   }
   interface FastifyContextConfig {
     /** Served without an API key: the OAuth protected-resource metadata the 401 points to, and the dashboard's /account/* (browser session). */
     public?: boolean;
-    /** Errors are answered in the optimization endpoint's shape (api/errors.ts asOptimizationError). */
+    /** Errors are answered in the optimization endpoint's shape (lib/errors.ts asOptimizationError). */
     optimizationErrors?: boolean;
   }
 }

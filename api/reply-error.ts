@@ -26,7 +26,7 @@ function isClientAbort(err: unknown, request: FastifyRequest): boolean {
 }
 
 /**
- * Maps whatever a hook, parser, validator or handler threw onto the catalog in api/errors.ts;
+ * Maps whatever a hook, parser, validator or handler threw onto the catalog in lib/errors.ts;
  * null means a fault of ours (logged and answered 500 by the caller).
  */
 export function toRefusal(err: unknown, request: FastifyRequest): Refusal | null {

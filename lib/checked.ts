@@ -5,7 +5,10 @@ import { errors } from './errors.ts';
  * message (naming the parameter at fault) with the contract's code where it lists one
  * (invalid_location, invalid_body, ...). Every domain's checks return this.
  */
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: string; code?: string };
+export type Checked<T> =
+  | { ok: true; value: T }
+  /** `issues`: every problem found, where a check reports more than one (optimization's validationErrors). */
+  | { ok: false; error: string; code?: string; issues?: readonly unknown[] };
 
 export const accept = <T>(value: T): Checked<T> => ({ ok: true, value });
 export const reject = <T = never>(error: string, code?: string): Checked<T> =>

@@ -96,7 +96,7 @@ export const errors = {
       code: 'rate_limited',
       headers: { 'retry-after': '60' },
     }),
-  /** Volume 1 plan enforcement (api/access/blocked.ts): verbatim messages; billing_required does not clear by waiting. */
+  /** Volume 1 plan enforcement (api/access/block-answer.ts): verbatim messages; billing_required does not clear by waiting. */
   quotaExceeded: (dashboardUrl: string) =>
     new Refusal(429, `monthly quota exceeded: raise your spend cap or upgrade at ${dashboardUrl}/billing`, {
       code: 'quota_exceeded',

@@ -3,7 +3,7 @@ import { Type, type Static, type TProperties, type TSchema } from '@sinclair/typ
 /**
  * POST /optimize and its :optimizeTours aliases (volume 3 "Optimization"). The request schema
  * documents the camelCase form for /openapi.json only: snake_case names, int64 and enum
- * alternatives and every check are handled by api/params/optimization/, which answers problems in
+ * alternatives and every check are handled by engines/optimization/request/, which answers problems in
  * the format's own shape (validationErrors or a 400 with fieldViolations). So the request schemas
  * allow any extra member and keep leaves loose; a route attaching it should not let a schema
  * mismatch answer first (for example `attachValidation: true`).
@@ -39,6 +39,8 @@ const LatLng = loose({ latitude: opt(Type.Number()), longitude: opt(Type.Number(
 const Waypoint = loose({
   location: opt(loose({ latLng: opt(LatLng), heading: opt(Type.Integer()) })),
   placeId: opt(Type.String({ description: 'Refused (FIELD_NOT_SUPPORTED_YET): send coordinates' })),
+  sideOfRoad: opt(Type.Boolean({ description: 'Accepted and ignored' })),
+  vehicleStopover: opt(Type.Boolean({ description: 'Accepted and ignored' })),
 }, 'location.latLng is read as coordinates');
 
 const TimeWindow = loose({
@@ -58,10 +60,12 @@ const VisitRequest = loose({
   duration: opt(Duration),
   timeWindows: opt(Type.Array(TimeWindow, { description: 'Sorted, disjoint; soft bounds only with a single window' })),
   label: opt(Type.String()),
+  avoidUTurns: opt(Type.Boolean({ description: 'Accepted and ignored' })),
 });
 
 const Shipment = loose({
   label: opt(Type.String()),
+  displayName: opt(Type.String({ description: 'Accepted and ignored (label names the shipment in the answer)' })),
   pickups: opt(Type.Array(VisitRequest, { description: 'At most one (alternatives are not supported yet)' })),
   deliveries: opt(Type.Array(VisitRequest, { description: 'At most one (alternatives are not supported yet)' })),
   loadDemands: opt(Type.Record(Type.String(), loose({ amount: opt(Int64) }), { description: 'By load type name (at most 16 names across the model)' })),
@@ -76,7 +80,16 @@ const DistanceLimit = loose({ maxMeters: opt(Int64), softMaxMeters: opt(Int64), 
 
 const Vehicle = loose({
   label: opt(Type.String()),
+  displayName: opt(Type.String({ description: 'Accepted and ignored (label names the vehicle in the answer)' })),
   travelMode: opt(enumOf(['TRAVEL_MODE_UNSPECIFIED', 'DRIVING', 'WALKING (refused)'])),
+  travelDurationMultiple: opt(Type.Union([Type.Number(), Type.String()], { description: 'Only 1 (the default) is supported' })),
+  unloadingPolicy: opt(enumOf(['UNLOADING_POLICY_UNSPECIFIED', 'LAST_IN_FIRST_OUT (refused)', 'FIRST_IN_FIRST_OUT (refused)'])),
+  routeModifiers: opt(loose({
+    avoidTolls: opt(Type.Boolean()),
+    avoidHighways: opt(Type.Boolean()),
+    avoidFerries: opt(Type.Boolean()),
+    avoidIndoor: opt(Type.Boolean()),
+  }, 'Each avoid flag is refused when true (VALUE_NOT_SUPPORTED_YET)')),
   svcProfile: opt(Type.String({ description: 'Road profile; auto is the only value' })),
   startLocation: opt(LatLng),
   startWaypoint: opt(Waypoint),
@@ -128,6 +141,9 @@ export const OptimizationRequestBody = loose({
   geodesicMetersPerSecond: opt(Type.Number({ description: 'At least 1; required with useGeodesicDistances' })),
   considerRoadTraffic: opt(Type.Boolean({ description: 'Accepted and ignored (warning when true)' })),
   populatePolylines: opt(Type.Boolean()),
+  populateTransitionPolylines: opt(Type.Boolean({ description: 'Accepted and ignored (warning when true): only routePolyline is drawn' })),
+  populateTravelStepPolylines: opt(Type.Boolean({ description: 'Accepted and ignored' })),
+  allowLargeDeadlineDespiteInterruptionRisk: opt(Type.Boolean({ description: 'Accepted and ignored' })),
   parent: opt(Type.String({ description: 'Ignored (warning)' })),
   label: opt(Type.String()),
 }, 'OptimizeToursRequest (names camelCase or snake_case)');
@@ -180,7 +196,7 @@ const ShipmentRoute = Type.Object({
 });
 
 export const OptimizationValidationError = Type.Object({
-  code: Type.Integer({ description: 'Stable number of displayName (api/params/optimization/issues.ts)' }),
+  code: Type.Integer({ description: 'Stable number of displayName (engines/optimization/request/issues.ts)' }),
   displayName: Type.String({ description: 'For example MISSING_REQUIRED_FIELD, INVALID_VALUE, OUT_OF_RANGE, FIELD_NOT_SUPPORTED_YET' }),
   fields: Type.Array(Type.Object({ name: Type.String({ description: 'Field path, such as model.shipments[3].pickups[0].timeWindows[0].endTime' }) })),
   errorMessage: Type.String(),

@@ -35,20 +35,20 @@ export type Direction = (typeof DIRECTIONS)[number];
 
 const list = (values: readonly string[]) => `comma-separated, any of: ${values.join(', ')}`;
 
-export const DEFAULT_RADIUS_M = 25_000;
-export const MAX_RADIUS_M = 500_000;
-export const MAX_LIMIT = 500;
+export const ROAD_EVENTS_DEFAULT_RADIUS_M = 25_000;
+export const ROAD_EVENTS_MAX_RADIUS_M = 500_000;
+export const ROAD_EVENTS_MAX_LIMIT = 500;
 
 export const RoadEventsQuery = Type.Object({
   jurisdiction: Type.Optional(Type.String({ description: 'comma-separated ISO 3166-2 codes; only CA-BC is covered' })),
   bbox: Type.Optional(Type.String({ description: 'west,south,east,north in WGS84 degrees' })),
   near: Type.Optional(Type.String({ description: 'lng,lat in WGS84 degrees; lines match by their distance to the point' })),
-  radius: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RADIUS_M, description: `metres around near (default ${DEFAULT_RADIUS_M})` })),
+  radius: Type.Optional(Type.Integer({ minimum: 1, maximum: ROAD_EVENTS_MAX_RADIUS_M, description: `metres around near (default ${ROAD_EVENTS_DEFAULT_RADIUS_M})` })),
   type: Type.Optional(Type.String({ description: list(EVENT_TYPES) })),
   severity: Type.Optional(Type.String({ description: list(SEVERITIES) })),
   status: Type.Optional(Type.String({ description: `${list(EVENT_STATUSES)}; /closures lists only active ones unless given` })),
   updated_since: Type.Optional(Type.String({ description: 'ISO 8601 instant with Z or an offset: events the publisher changed at or after it' })),
-  limit: Type.Integer({ minimum: 1, maximum: MAX_LIMIT, default: 100, description: 'answers are not paged' }),
+  limit: Type.Integer({ minimum: 1, maximum: ROAD_EVENTS_MAX_LIMIT, default: 100, description: 'answers are not paged' }),
 });
 export type RoadEventsQuery = Static<typeof RoadEventsQuery>;
 

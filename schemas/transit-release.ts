@@ -1,6 +1,6 @@
 /**
  * Layout of `transit.duckdb`, the one artifact of a transit release besides manifest.json.
- * The GTFS builder (ingest/gtfs) creates exactly these tables; the transit engine (engines/transit)
+ * The GTFS builder (ingest/transit) creates exactly these tables; the transit engine (engines/transit)
  * reads them READ_ONLY. Every table is written sorted by its lookup key (DuckDB zone maps
  * then skip most row groups; it ignores ART indexes for most lookups).
  *

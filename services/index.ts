@@ -1,20 +1,16 @@
-import type { Redis } from 'ioredis';
-import type { Config } from '../lib/config.ts';
-import type { Pool } from '../lib/postgres.ts';
-import type { ReleaseStore } from '../releases/reader.ts';
+import type { ServiceDeps } from './deps.ts';
+import { createAccountService, type AccountService } from './account/index.ts';
+import { createCatalogService, type CatalogService } from './catalog/index.ts';
+import { createFeedbackService, type FeedbackService } from './feedback/index.ts';
+import { createGeocodingService, type GeocodingService } from './geocoding/index.ts';
+import { createMapsService, type MapsService } from './maps/index.ts';
+import { createOptimizationService, type OptimizationService } from './optimization/index.ts';
+import { createByodService, type ByodService } from './byod/index.ts';
+import { createRoadEventsService, type RoadEventsService } from './road-events/index.ts';
+import { createRoutingService, type RoutingService } from './routing/index.ts';
+import { createTransitService, type TransitService } from './transit/index.ts';
 
-/**
- * What every capability's facade is built from, once, at start-up: the validated config, the
- * enabled releases, the control-plane pool, the API's Redis (absent in tests of other concerns)
- * and the clock of time-dependent answers.
- */
-export interface ServiceDeps {
-  config: Config;
-  releases: ReleaseStore;
-  pool: Pool;
-  redis?: Redis;
-  now: () => number;
-}
+export type { ServiceDeps } from './deps.ts';
 
 /**
  * One facade per capability. Each takes checked, typed requests and returns the answer or
@@ -22,10 +18,29 @@ export interface ServiceDeps {
  * api/routes/ call them, and so does every other front door.
  */
 export interface Services {
+  transit: TransitService;
+  roadEvents: RoadEventsService;
+  feedback: FeedbackService;
+  geocoding: GeocodingService;
+  account: AccountService;
+  optimization: OptimizationService;
+  catalog: CatalogService;
+  routing: RoutingService;
+  maps: MapsService;
+  byod: ByodService;
 }
 
 export function buildServices(deps: ServiceDeps): Services {
-  void deps;
   return {
+    transit: createTransitService(deps),
+    roadEvents: createRoadEventsService(deps),
+    feedback: createFeedbackService(deps),
+    geocoding: createGeocodingService(deps),
+    account: createAccountService(deps),
+    optimization: createOptimizationService(deps),
+    catalog: createCatalogService(deps),
+    routing: createRoutingService(deps),
+    maps: createMapsService(deps),
+    byod: createByodService(deps),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../lib/config.ts';
-import { findActiveKeyByHash, hashKey, type KeyRecord } from '../../lib/keys.ts';
+import { hashKey, type KeyRecord } from '../../lib/keys.ts';
+import { findActiveKeyByHash } from '../../io/access/key-store.ts';
 import type { Pool } from '../../lib/postgres.ts';
 import { errors } from '../../lib/errors.ts';
 import { presentedKey } from './credentials.ts';

@@ -1,11 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionAccount } from '../../engines/access/sessions.ts';
-import type { Pool } from '../../lib/postgres.ts';
-import { errors } from '../../lib/errors.ts';
 
 /**
- * The browser session of the account dashboard (/account/*): the cookie, the headers every
- * answer carries, and the check that replaces API-key authentication there.
+ * The browser session of the account dashboard (/account/*): the cookie and the headers every
+ * answer carries. Whose session it is, the account service says (services/account/).
  */
 
 export const SESSION_COOKIE = 'canmap_session';
@@ -65,12 +62,4 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
     if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim() || undefined;
   }
   return undefined;
-}
-
-/** The account of the request's live session; 401 invalid_token otherwise. API keys play no part. */
-export async function requireSession(pool: Pool, request: FastifyRequest, now: number): Promise<string> {
-  const sessionId = sessionCookieOf(request);
-  const accountId = sessionId === undefined ? null : await sessionAccount(pool, sessionId, now);
-  if (accountId === null) throw errors.sessionRequired();
-  return accountId;
 }

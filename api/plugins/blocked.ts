@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
-import { blockedAnswer } from '../access/blocked.ts';
+import { blockedAnswer } from '../access/block-answer.ts';
 import '../fastify-types.ts';
 
 /**
  * The blocked check as an onRequest hook on the root, registered after auth and before the rate
  * limit: volume 1 refuses blocked keys before the rate limiter runs, so their requests take no
  * rate-limit slot (and, refused at the door, are not metered). Dev-origin traffic passes a
- * quota_exceeded or spend_cap block (api/access/blocked.ts).
+ * quota_exceeded or spend_cap block (api/access/block-answer.ts).
  */
 export const blockedPlugin = fp<{ dashboardUrl: string }>(
   async (app, { dashboardUrl }) => {

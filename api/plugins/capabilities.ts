@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
-import { routeHasCapabilityRules } from '../../engines/access/capabilities.ts';
-import { checkCapabilities } from '../access/capabilities.ts';
+import { routeHasCapabilityRules } from '../../engines/access/capability-rules.ts';
+import { checkCapabilities } from '../access/capability-check.ts';
 
 /**
- * Adds the capability check (api/access/capabilities.ts) as a preHandler of exactly the routes
- * the table of engines/access/capabilities.ts names: after validation, so the parameter it reads
+ * Adds the capability check (api/access/capability-check.ts) as a preHandler of exactly the routes
+ * the table of engines/access/capability-rules.ts names: after validation, so the parameter it reads
  * is the validated one, and at no cost to any other route.
  */
 export const capabilitiesPlugin = fp(

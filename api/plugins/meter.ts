@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
-import { createMeterJournal, type MeterJournal } from '../../engines/access/meter-journal.ts';
+import { createMeterJournal, type MeterJournal } from '../../io/access/meter-journal.ts';
 import { createMetering } from '../../engines/access/metering.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
-import { createMeterHook, type OnSend } from '../access/meter.ts';
+import { createMeterHook, type OnSend } from '../access/meter-hook.ts';
 import '../fastify-types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The meter's onSend hook, for answers sent outside the hooks (api/access/meter.ts sendMetered). */
+    /** The meter's onSend hook, for answers sent outside the hooks (api/access/meter-hook.ts sendMetered). */
     meterOnSend?: OnSend;
     /** The meter's journal: `flush()` counts in Postgres what was answered so far. */
     meterJournal?: MeterJournal;
@@ -27,7 +27,7 @@ const WARN_EVERY_MS = 60_000;
 /**
  * Metering (engines/access/metering.ts): every answer to an authenticated request is appended to
  * this process's journal before it is sent, and counted in Postgres by the journal's flusher
- * (engines/access/meter-journal.ts), on a pool of its own. `app.close()` counts what is left.
+ * (io/access/meter-journal.ts), on a pool of its own. `app.close()` counts what is left.
  */
 export const meterPlugin = fp<MeterPluginOptions>(
   async (app, options) => {

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
-import type { RequestLimiter } from '../access/rate-limit.ts';
+import type { RequestLimiter } from '../access/request-limiter.ts';
 import '../fastify-types.ts';
 
 /**
- * The per-key rate limit (api/access/rate-limit.ts) as an onRequest hook on the root, registered
+ * The per-key rate limit (api/access/request-limiter.ts) as an onRequest hook on the root, registered
  * after the auth plugin so it sees `request.apiKey`. Every authenticated request counts, the
  * plain-text 404 of an unserved path included; routes marked `config: { public: true }` (no key)
  * are not limited.

@@ -1,4 +1,4 @@
-import type { OverlayRow } from '../../engines/byod/store.ts';
+import type { OverlayRow } from '../../io/byod/store.ts';
 import { BYOD_MAX_BYTES, BYOD_MAX_OVERLAYS, type ByodList, type ByodOverlay } from '../../schemas/byod-api.ts';
 
 /** An overlay row as the API shows it (volume 3, "Uploaded overlay", plus its tiling state). */

@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
-import { ReleaseUnavailableError } from '../../releases/unavailable.ts';
-import { Refusal } from '../../lib/errors.ts';
 import type { ClosuresNearRoute, RouteClosure } from '../../engines/road-events/closures-near-route.ts';
 import type { IsochroneBand } from '../../engines/routing/isochrone.ts';
-import type { PlannedRoute, Relocation } from '../../engines/routing/plan-route.ts';
+import type { Relocation } from '../../engines/routing/plan-route.ts';
 import type { TruckCompliance } from '../../engines/routing/truck-validation.ts';
 import type { IsochroneResponse, RouteWarning } from '../../schemas/routing-api.ts';
+import type { RouteFindings } from '../../services/routing/index.ts';
 import { routeJson } from './route-json.ts';
 
 function relocationWarning({ where, metres }: Relocation): RouteWarning {
@@ -34,9 +32,6 @@ export function closureWarnings(closures: ClosuresNearRoute): RouteWarning[] {
   return [...inForce, ...scheduled];
 }
 
-/** What GET /route's answer is written from: the built-in engine's planned route, or Valhalla's (engines/valhalla/route.ts). */
-export type RouteFindings = Pick<PlannedRoute, 'metres' | 'seconds' | 'line' | 'relocations' | 'relocationChecked'>;
-
 /** GET /route's answer (volume 3 "Route response") as JSON bytes: warnings only when there are some. */
 export function routeReply(route: RouteFindings, closures: ClosuresNearRoute | null, truck: TruckCompliance | null): Buffer {
   const relocations = route.relocations.map(relocationWarning);
@@ -52,20 +47,6 @@ export function routeReply(route: RouteFindings, closures: ClosuresNearRoute | n
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(truck ? { truck: { validation: { compliant: truck.compliant, endpointsReached: relocations.length === 0 && route.relocationChecked, findings: [...relocations, ...notChecked] } } } : {}),
   }, route.line);
-}
-
-/**
- * Runs engine work; anything it throws that is not already an answer is logged and becomes the
- * endpoint's 502 (volume 3: "any other upstream failure 502"), never a 500.
- */
-export async function guardEngine<T>(request: FastifyRequest, failure: () => Refusal, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof Refusal || err instanceof ReleaseUnavailableError) throw err;
-    request.log.error({ err }, 'routing engine failed');
-    throw failure();
-  }
 }
 
 /** Suggested band colours, smallest band first (styling only). */

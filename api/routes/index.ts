@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/index.ts';
 import { assetsRoutes } from './assets/index.ts';
+import { basemapRoutes } from './basemap/index.ts';
 import { byodRoutes } from './byod/index.ts';
-import { dataRoutes } from './data/index.ts';
+import { catalogRoutes } from './catalog/index.ts';
 import { elevationRoutes } from './elevation/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
-import { geocodeRoutes } from './geocode/index.ts';
-import { identifyRoutes } from './identify/index.ts';
-import { layersRoutes } from './layers/index.ts';
+import { geocodingRoutes } from './geocoding/index.ts';
 import { mapPageRoutes } from './map-page/index.ts';
 import { optimizationRoutes } from './optimization/index.ts';
 import { placesRoutes } from './places/index.ts';
@@ -15,7 +14,6 @@ import { roadEventsRoutes } from './road-events/index.ts';
 import { routingRoutes } from './routing/index.ts';
 import { stylesRoutes } from './styles/index.ts';
 import { terrainRoutes } from './terrain/index.ts';
-import { tilesRoutes } from './tiles/index.ts';
 import { coverageRoute } from './transit/coverage.ts';
 import { transitRoutes } from './transit/index.ts';
 
@@ -27,16 +25,14 @@ export const routes: FastifyPluginAsync[] = [
   transitRoutes,
   coverageRoute,
   roadEventsRoutes,
-  geocodeRoutes,
+  geocodingRoutes,
   placesRoutes,
   feedbackRoutes,
   accountRoutes,
   byodRoutes,
-  layersRoutes,
-  identifyRoutes,
-  dataRoutes,
+  catalogRoutes,
   stylesRoutes,
-  tilesRoutes,
+  basemapRoutes,
   terrainRoutes,
   elevationRoutes,
   mapPageRoutes,

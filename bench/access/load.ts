@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { createKey, type CreatedKey } from '../../lib/keys.ts';
+import { createKey, type CreatedKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv } from '../../test/support/env.ts';
 import { repoPath } from '../../test/support/paths.ts';

@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { tileInChildProcess } from '../../jobs/byod/tile-process.ts';
-import { denseLineGeoJson, heavyPolygonGeoJson, scatteredPointsGeoJson, trackGeoJson } from '../../test/byod/fixtures.ts';
+import { denseLineGeoJson, heavyPolygonGeoJson, scatteredPointsGeoJson, trackGeoJson } from '../../test/support/byod/fixtures.ts';
 
 const CASES: Record<string, () => string> = {
   dense: () => denseLineGeoJson(),

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { seededRandom } from '../geocoding/random.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 
 export interface PolygonGrid {
   west: number;

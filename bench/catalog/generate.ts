@@ -12,7 +12,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import { seededRandom, weightedTable, type Random } from '../geocoding/random.ts';
+import { seededRandom, weightedTable, type Random } from '../../lib/seeded-random.ts';
 
 interface Place {
   name: string;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openGeocoder } from '../../engines/geocoding/open.ts';
 import { autocompleteQueries, searchQueries } from './queries.ts';
-import { SAMPLES_FILE, type CorpusSamples } from './samples.ts';
+import { SAMPLES_FILE, type CorpusSamples } from '../../test/support/geocoding/samples.ts';
 
 const [indexFile, corpusDir, countArg, answersOut] = process.argv.slice(2);
 if (!indexFile || !corpusDir) {

@@ -5,9 +5,9 @@
  * points near addresses and category searches near them. Seeded, so each run asks the same.
  */
 import { TAXONOMY } from '../../engines/geocoding/taxonomy.ts';
-import { POI_CATEGORIES } from './poi-kinds.ts';
-import { seededRandom, weightedTable, type Random } from './random.ts';
-import type { CorpusSamples, SampleAddress } from './samples.ts';
+import { POI_CATEGORIES } from '../../test/support/geocoding/poi-kinds.ts';
+import { seededRandom, weightedTable, type Random } from '../../lib/seeded-random.ts';
+import type { CorpusSamples, SampleAddress } from '../../test/support/geocoding/samples.ts';
 
 export type SearchShape = 'address' | 'unit address' | 'postal address' | 'street' | 'city' | 'poi' | 'postcode';
 

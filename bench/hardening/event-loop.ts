@@ -19,13 +19,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { publishRelease } from '../../releases/publish.ts';
 import { enableRelease } from '../../releases/registry.ts';
 import { createTestEnv } from '../../test/support/env.ts';
 import { REPO_ROOT, sharedData } from '../../test/support/paths.ts';
-import { freePort, startCanmap, type CanmapChild } from '../geocoding/processes.ts';
+import { freePort, startCanmap, type CanmapChild } from '../support/processes.ts';
 import { percentile, startProbe, type ProbeResult } from './probe.ts';
 import { CORNER_PAIRS, expensiveKinds, KIND_NAMES, type ExpensiveRequest, type Kind, type LngLat } from './requests.ts';
 

@@ -4,7 +4,7 @@
  */
 import { haversineMetres, METRES_PER_DEGREE } from '../../lib/geo/haversine.ts';
 import { seededRandom } from '../../lib/seeded-random.ts';
-import { growthRequest } from '../optimization/growth-request.ts';
+import { growthRequest } from '../../test/support/optimization/growth-request.ts';
 import { largeArchive, type ArchiveSize } from './pmtiles-archive.ts';
 
 export type LngLat = [number, number];

@@ -18,7 +18,7 @@ import { prepareEnergyRelease } from '../../ingest/energy/release.ts';
 import { prepareParcelsRelease } from '../../ingest/parcels/release.ts';
 import { ENERGY_KIND } from '../../schemas/energy-release.ts';
 import { PARCELS_KIND } from '../../schemas/parcels-release.ts';
-import { generatedCases, generatedRecordIds } from '../../test/grammars/acceptance-cases.ts';
+import { generatedCases, generatedRecordIds } from '../../test/support/grammars/acceptance-cases.ts';
 import { seededRandom } from '../../lib/seeded-random.ts';
 import { GeocodingApiStack } from '../../test/support/geocoding-api-stack.ts';
 import { repoPath } from '../../test/support/paths.ts';

@@ -23,7 +23,7 @@ export function timedCalls<T>(items: readonly T[], seconds: number, fn: (item: T
   return latencySummary(latencies, (performance.now() - started) / 1000);
 }
 
-/** The catalog half of api/routes/styles/overlay-resolver.ts (the bench has no uploads), and the ids it knows. */
+/** The catalog half of services/maps/style-overlays.ts (the bench has no uploads), and the ids it knows. */
 export function catalogOverlays(catalog: Catalog): { resolve: OverlayResolver; ids: string[] } {
   const known = new Map<string, OverlayInfo>();
   for (const row of catalog.rows()) {

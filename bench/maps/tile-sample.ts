@@ -5,7 +5,7 @@
  */
 import type { Box } from '../../lib/geo/clip-box.ts';
 import { TileArchive } from '../../engines/tiles/pmtiles/archive-reader.ts';
-import { seededRandom, weightedTable } from '../geocoding/random.ts';
+import { seededRandom, weightedTable } from '../../lib/seeded-random.ts';
 import { tilesInBox } from './tile-census.ts';
 
 export type Zxy = [z: number, x: number, y: number];

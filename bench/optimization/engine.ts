@@ -13,7 +13,7 @@ import type { Problem, Shipment, Vehicle } from '../../engines/optimization/prob
 import { scheduleRoute } from '../../engines/optimization/schedule.ts';
 import { solveInProcess } from '../../engines/optimization/solver/index.ts';
 import { SolverPool } from '../../engines/optimization/solver-pool.ts';
-import { bestKnown, euclid, loadClass, type Instance, type InstanceClass } from './instances.ts';
+import { bestKnown, euclid, loadClass, type Instance, type InstanceClass } from '../../test/support/optimization/instances.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

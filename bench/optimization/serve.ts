@@ -23,14 +23,14 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv } from '../../test/support/env.ts';
 import { REPO_ROOT } from '../../test/support/paths.ts';
-import { freePort, startCanmap } from '../geocoding/processes.ts';
-import { checkSolution, type CheckResult } from './checker.ts';
-import { bestKnown, INSTANCE_CLASSES, listInstances, loadInstance, visitCount, type Instance, type InstanceClass } from './instances.ts';
-import { OBJECTIVES, toRequest, type Objective } from './to-request.ts';
+import { freePort, startCanmap } from '../support/processes.ts';
+import { checkSolution, type CheckResult } from '../../test/support/optimization/checker.ts';
+import { bestKnown, INSTANCE_CLASSES, listInstances, loadInstance, visitCount, type Instance, type InstanceClass } from '../../test/support/optimization/instances.ts';
+import { OBJECTIVES, toRequest, type Objective } from '../../test/support/optimization/to-request.ts';
 
 const PLAN_LONGEST_SOLVE = 60; // growth plan (volume 1)
 const TARGETS: { cls: InstanceClass; objective: Objective; gap: number; note: string }[] = [

@@ -10,12 +10,12 @@
  * --pairs gives every shipment a pickup too (a far harder problem: short timeouts answer 504).
  */
 import { parseArgs } from 'node:util';
-import { ANSWER_MARGIN_MS } from '../../api/optimization/run-optimization.ts';
-import { createKey } from '../../lib/keys.ts';
+import { ANSWER_MARGIN_MS } from '../../services/optimization/run-optimization.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv } from '../../test/support/env.ts';
-import { freePort, startCanmap } from '../geocoding/processes.ts';
-import { growthRequest } from './growth-request.ts';
+import { freePort, startCanmap } from '../support/processes.ts';
+import { growthRequest } from '../../test/support/optimization/growth-request.ts';
 
 const { values } = parseArgs({
   options: {

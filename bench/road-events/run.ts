@@ -12,7 +12,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv } from '../../test/support/env.ts';
 import { FakePublisher, open511Page } from '../../test/support/road-events-upstream.ts';

@@ -13,7 +13,7 @@ import { RoadGraph } from '../../engines/routing/road-graph.ts';
 import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
 import { ROADS_CH_FILE, ROADS_GRAPH_FILE } from '../../schemas/roads-release.ts';
 import { sharedData } from '../../test/support/paths.ts';
-import { syntheticRoadGraph } from './synthetic-graph.ts';
+import { syntheticRoadGraph } from '../../test/support/routing/synthetic-graph.ts';
 
 /** Under ../shared/data. */
 export const VANCOUVER_PBF = 'osm/pelias-vancouver_canada.osm.pbf';

@@ -10,7 +10,7 @@ import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
 import { writeRoadFiles } from '../../ingest/roads/write-road-files.ts';
 import { sharedData } from '../../test/support/paths.ts';
 import { VANCOUVER_PBF } from './bench-network.ts';
-import { syntheticRoadGraph } from './synthetic-graph.ts';
+import { syntheticRoadGraph } from '../../test/support/routing/synthetic-graph.ts';
 
 export interface BuildPhase {
   label: string;

@@ -26,9 +26,9 @@ import { isochroneBands, isochroneGrid, isochroneReach } from '../../engines/rou
 import { RoadGraph } from '../../engines/routing/road-graph.ts';
 import { SnapIndex } from '../../engines/routing/snap.ts';
 import { REPO_ROOT } from '../../test/support/paths.ts';
-import { seededRandom } from '../geocoding/random.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 import { ISOCHRONE_MINUTES, isochroneOrigin } from './serve-requests.ts';
-import { syntheticRoadGraph } from './synthetic-graph.ts';
+import { syntheticRoadGraph } from '../../test/support/routing/synthetic-graph.ts';
 import { ms, summarize, type Timings } from './timing.ts';
 
 const CEILING_MEAN_MS = 30;

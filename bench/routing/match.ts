@@ -17,7 +17,7 @@ import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
 import { ROADS_KIND } from '../../schemas/roads-release.ts';
 import { ApiStack } from '../../test/support/api-stack.ts';
 import { sharedData } from '../../test/support/paths.ts';
-import { randomRoutes, sampleTrace } from '../../test/routing/match-traces.ts';
+import { randomRoutes, sampleTrace } from '../../test/support/routing/match-traces.ts';
 import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 const CEILING_MS = 100;

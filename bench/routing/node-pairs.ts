@@ -8,7 +8,7 @@ import { chRoute } from '../../engines/routing/contraction/query.ts';
 import type { Endpoint, EdgePosition } from '../../engines/routing/endpoints.ts';
 import type { IncomingEdges } from '../../engines/routing/incoming-edges.ts';
 import type { RoadGraph } from '../../engines/routing/road-graph.ts';
-import { seededRandom } from '../geocoding/random.ts';
+import { seededRandom } from '../../lib/seeded-random.ts';
 import type { BenchNetwork } from './bench-network.ts';
 
 export type Usable = (edge: number) => boolean;

@@ -19,8 +19,8 @@ import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
 import { ROADS_KIND } from '../../schemas/roads-release.ts';
 import { ApiStack } from '../../test/support/api-stack.ts';
 import { sharedData } from '../../test/support/paths.ts';
-import { ALL_ENDS, bestOfRandomRestarts } from '../../test/routing/stop-order-reference.ts';
-import { vancouverStops } from '../../test/routing/stop-order-vancouver.ts';
+import { ALL_ENDS, bestOfRandomRestarts } from '../../test/support/routing/stop-order-reference.ts';
+import { vancouverStops } from '../../test/support/routing/stop-order-vancouver.ts';
 
 const CEILING_MS = 200;
 

@@ -12,8 +12,8 @@ import pg from 'pg';
 import { hierarchyInput } from '../../engines/routing/contraction/region-graph.ts';
 import { fromMicroDegrees } from '../../engines/routing/graph-format.ts';
 import { withDatabase } from '../../lib/postgres.ts';
-import { MISSING_PGROUTING } from '../../test/routing/pgrouting-db.ts';
-import { copyIn } from '../../test/routing/pg-copy-in.ts';
+import { MISSING_PGROUTING } from '../../test/support/routing/pgrouting-db.ts';
+import { copyIn } from '../../test/support/routing/pg-copy-in.ts';
 import type { BenchNetwork } from './bench-network.ts';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -12,8 +12,8 @@ import Flatbush from 'flatbush';
 import type { GraphArrays } from '../../engines/routing/graph-format.ts';
 import { fromMicroDegrees } from '../../engines/routing/graph-format.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
-import { seededRandom, type Random } from '../geocoding/random.ts';
-import { offsetDegrees } from './synthetic-cities.ts';
+import { seededRandom, type Random } from '../../lib/seeded-random.ts';
+import { offsetDegrees } from '../../test/support/routing/synthetic-cities.ts';
 
 const JITTER_METRES = 20;
 export const MATRIX_RADIUS_KM = 50;

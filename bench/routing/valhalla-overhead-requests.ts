@@ -8,8 +8,8 @@
 import { costModel } from '../../engines/routing/cost-model.ts';
 import type { RoadNetwork } from '../../engines/routing/release.ts';
 import type { LngLat } from '../../engines/routing/road-graph.ts';
-import { randomRoutes, sampleTrace } from '../../test/routing/match-traces.ts';
-import { vancouverStops } from '../../test/routing/stop-order-vancouver.ts';
+import { randomRoutes, sampleTrace } from '../../test/support/routing/match-traces.ts';
+import { vancouverStops } from '../../test/support/routing/stop-order-vancouver.ts';
 import { seededRandom as random } from '../../lib/seeded-random.ts';
 
 export const TRACE_POINTS = 200;

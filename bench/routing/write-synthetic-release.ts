@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { writeGraphFile } from '../../engines/routing/graph-file.ts';
 import { ROADS_GRAPH_FILE } from '../../schemas/roads-release.ts';
 import { selfPeakRssBytes } from '../support/self-memory.ts';
-import { syntheticRoadGraphWithStats } from './synthetic-graph.ts';
+import { syntheticRoadGraphWithStats } from '../../test/support/routing/synthetic-graph.ts';
 
 const { values } = parseArgs({
   options: {

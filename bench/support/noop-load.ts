@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv, type TestEnv } from '../../test/support/env.ts';
 

@@ -12,9 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { readCsvHeader } from '../../ingest/gtfs/csv-header.ts';
+import { readCsvHeader } from '../../ingest/transit/csv-header.ts';
 import { ident, lit } from '../../lib/duckdb.ts';
-import { extractFeedZip } from '../../ingest/gtfs/unzip.ts';
+import { extractFeedZip } from '../../ingest/transit/unzip.ts';
 import { sharedData } from '../../test/support/paths.ts';
 
 export const DEFAULT_SOURCE_FEED = sharedData('gtfs/transitland-trimet-2routes.zip');

@@ -26,7 +26,7 @@ interface Importer {
 }
 
 async function canmapImporter(feed: string, scratch: string): Promise<Importer> {
-  const { prepareTransitRelease } = await import('../../ingest/gtfs/release.ts');
+  const { prepareTransitRelease } = await import('../../ingest/transit/release.ts');
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const workDir = path.join(scratch, 'work');
   const stagingDir = path.join(scratch, 'staging');

@@ -1,10 +1,10 @@
 import {
-  AccountExistsError, AccountNotFoundError, accountUsage, changeAddons, createAccount, getAccount, parseSpendCap,
+  AccountExistsError, AccountNotFoundError, accountUsage, changeAddons, createAccount, getAccount,
   paymentFailed, paymentOk, setPlan, setSpendCap, type AccountView,
-} from '../../engines/access/accounts.ts';
-import { describeChange, runEnforcement, type BlockChange } from '../../engines/access/enforcement-run.ts';
-import { parseAddons, parsePlan } from '../../engines/access/plans.ts';
-import { issueLoginToken, LOGIN_TOKEN_TTL_MS } from '../../engines/access/sessions.ts';
+} from '../../io/access/accounts.ts';
+import { describeChange, runEnforcement, type BlockChange } from '../../io/access/enforcement-run.ts';
+import { parseAddons, parsePlan, parseSpendCap } from '../../engines/access/plans.ts';
+import { issueLoginToken, LOGIN_TOKEN_TTL_MS } from '../../io/access/sessions.ts';
 import { KeyInputError } from '../../lib/keys.ts';
 import type { Pool } from '../../lib/postgres.ts';
 import type { Plan } from '../../schemas/plans.ts';

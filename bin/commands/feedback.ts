@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { reportFixture } from '../../engines/feedback/fixture.ts';
 import { isFeedbackStatus, nextStatuses, refusedMove } from '../../engines/feedback/status.ts';
-import { getReport, listReports, setReportStatus, type StoredReport } from '../../engines/feedback/store.ts';
+import { getReport, listReports, setReportStatus, type StoredReport } from '../../io/feedback/store.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { FEEDBACK_PRODUCTS, FEEDBACK_STATUSES, type FeedbackProduct } from '../../schemas/feedback-api.ts';
 import { cliActor } from '../actor.ts';

@@ -1,4 +1,5 @@
-import { createKey, disableKey, KeyInputError, listKeys, setKeyOrigins, type CreateKeyInput } from '../../lib/keys.ts';
+import { KeyInputError } from '../../lib/keys.ts';
+import { createKey, disableKey, listKeys, setKeyOrigins, type CreateKeyInput } from '../../io/access/key-store.ts';
 import type { Pool } from '../../lib/postgres.ts';
 import { parseCommandArgs } from '../args.ts';
 import { withSubcommands, type CommandContext, type Subcommand, withPool as withCommandPool, type ReportedError } from '../command.ts';

@@ -1,4 +1,4 @@
-import { monthUsage, UsageInputError } from '../../engines/access/usage.ts';
+import { monthUsage, UsageInputError } from '../../io/access/usage.ts';
 import { utcMonth } from '../../lib/utc-calendar.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { parseCommandArgs } from '../args.ts';

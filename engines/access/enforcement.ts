@@ -1,10 +1,10 @@
 import { utcMonth } from '../../lib/utc-calendar.ts';
 import { DEV_PREMIUM_CALLS_PER_MONTH, PLAN_VOLUME, type BlockState, type Plan } from '../../schemas/plans.ts';
-import { allowanceOf } from './allowance.ts';
+import { allowanceOf } from './allowance-rule.ts';
 
 /**
  * The plan-enforcement rules of volume 3 ("Plan enforcement state of a key"), pure: the job
- * (engines/access/enforcement-run.ts) feeds them each account's standing and stores the answer.
+ * (io/access/enforcement-run.ts) feeds them each account's standing and stores the answer.
  *
  * The state is recomputed from the standing on every run rather than moved edge by edge, so
  * whatever changed since the last run (calls, plan, cap, a new month) is reflected at once:

@@ -1,6 +1,6 @@
 /**
- * What counts as a call (volume 1, "Limits"): the pure rules. The API's hook (api/access/meter.ts)
- * asks `callsOf` about every answer and appends the events to meter-journal.ts.
+ * What counts as a call (volume 1, "Limits"): the pure rules. The API's hook (api/access/meter-hook.ts)
+ * asks `callsOf` about every answer and appends the events to io/access/meter-journal.ts.
  */
 
 /** Set by a route whose answer is several calls (POST /geocode/batch: its non-blank queries); the meter reads it. */
@@ -8,7 +8,7 @@ export const BILLABLE_QUERIES_HEADER = 'x-billable-queries';
 
 /**
  * Set by the Optimization route on its answers (volume 3 "Optimization response"): the performed
- * shipments it bills (engines/access/optimization-billing.ts). The meter counts it on a 200 only.
+ * shipments it bills (engines/access/optimization-billing-rules.ts). The meter counts it on a 200 only.
  */
 export const BILLABLE_SHIPMENTS_HEADER = 'x-svc-billable-shipments';
 

@@ -29,3 +29,10 @@ export function parseAddons(inputs: string[]): Addon[] {
   }
   return [...new Set(names)] as Addon[];
 }
+
+export function parseSpendCap(input: string): number {
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(input.trim())) {
+    throw new KeyInputError(`spend cap "${input}" must be an amount >= 0 with at most two decimals, e.g. 25 or 12.50`);
+  }
+  return Number(input.trim());
+}

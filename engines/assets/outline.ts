@@ -11,7 +11,7 @@ export type PathCommand =
   | { type: 'Z' };
 
 /** A closed ring: x0, y0, x1, y1, ... (the closing segment back to the first point is implied). */
-export type Ring = number[];
+export type GlyphRing = number[];
 
 const FLATNESS_PX = 0.05;
 const MAX_PIECES = 32;
@@ -21,9 +21,9 @@ function pieces(secondDifference: number): number {
 }
 
 /** Flattens `commands` scaled by `scale` (font units → pixels); y stays pointing up. */
-export function flattenOutline(commands: readonly PathCommand[], scale: number): Ring[] {
-  const rings: Ring[] = [];
-  let ring: Ring = [];
+export function flattenOutline(commands: readonly PathCommand[], scale: number): GlyphRing[] {
+  const rings: GlyphRing[] = [];
+  let ring: GlyphRing = [];
   let x = 0;
   let y = 0;
   const close = () => {

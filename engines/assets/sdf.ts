@@ -6,7 +6,7 @@
  * overlapping contours (common in fonts cut from variable masters) stay filled.
  */
 import { GLYPH_BUFFER, type Glyph } from './glyph-pbf.ts';
-import type { Ring } from './outline.ts';
+import type { GlyphRing } from './outline.ts';
 
 export const SDF_RADIUS = 8;
 export const SDF_CUTOFF = 0.25;
@@ -20,7 +20,7 @@ export interface GlyphPlacement {
 }
 
 /** Rings in px (y up, origin at the pen on the baseline) → the glyph record of the pbf. */
-export function sdfGlyph(rings: readonly Ring[], placement: GlyphPlacement): Glyph {
+export function sdfGlyph(rings: readonly GlyphRing[], placement: GlyphPlacement): Glyph {
   const blank: Glyph = { id: placement.id, width: 0, height: 0, left: 0, top: -placement.ascender, advance: placement.advance };
   let minX = Infinity;
   let minY = Infinity;
@@ -60,7 +60,7 @@ export function sdfGlyph(rings: readonly Ring[], placement: GlyphPlacement): Gly
 }
 
 /** Distance from each pixel centre to the outline, capped at the radius: each segment touches only pixels near it. */
-function nearestEdgeDistances(rings: readonly Ring[], w: number, h: number): Float32Array {
+function nearestEdgeDistances(rings: readonly GlyphRing[], w: number, h: number): Float32Array {
   const out = new Float32Array(w * h).fill(SDF_RADIUS);
   for (const ring of rings) {
     const n = ring.length / 2;
@@ -92,7 +92,7 @@ function nearestEdgeDistances(rings: readonly Ring[], w: number, h: number): Flo
 }
 
 /** Whether each pixel centre is inside (nonzero winding), one scanline at a time. */
-function nonzeroInside(rings: readonly Ring[], w: number, h: number): Uint8Array {
+function nonzeroInside(rings: readonly GlyphRing[], w: number, h: number): Uint8Array {
   const inside = new Uint8Array(w * h);
   const crossings: { x: number; dir: number }[] = [];
   for (let y = 0; y < h; y++) {

@@ -8,11 +8,11 @@ import { QueryError } from '../../lib/query-error.ts';
  * out-of-range position, a line or ring too short, an unclosed ring, or nothing to draw.
  */
 
-export type Bounds = [west: number, south: number, east: number, north: number];
+export type OverlayBounds = [west: number, south: number, east: number, north: number];
 
 export interface CheckedGeoJson {
   features: TilerFeature[];
-  bounds: Bounds;
+  bounds: OverlayBounds;
 }
 
 /**
@@ -62,7 +62,7 @@ class GeoJsonReader {
   private east = -Infinity;
   private north = -Infinity;
 
-  bounds(): Bounds {
+  bounds(): OverlayBounds {
     return [this.west, this.south, this.east, this.north];
   }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * Overlay ids are 96 random bits in lowercase hex: unguessable, never reused, and the only thing
- * a stored file is named after (engines/byod/files.ts), so no user input ever becomes a path.
+ * a stored file is named after (io/overlays/files.ts), so no user input ever becomes a path.
  */
 const OVERLAY_ID = /^[0-9a-f]{24}$/;
 

@@ -1,6 +1,6 @@
 import { bytesToHeader, Compression, ResolvedValueCache, TileType, tileIdToZxy, type Entry, type Header } from 'pmtiles';
 import { QueryError } from '../../lib/query-error.ts';
-import type { Bounds } from './geojson.ts';
+import type { OverlayBounds } from './geojson.ts';
 import { ArchiveDecodeError, ArchiveLimitError, BufferSource, DIRECTORY_LIMITS, DirectoryBudget, metadataDecompress } from './pmtiles-read.ts';
 
 /**
@@ -17,7 +17,7 @@ import { ArchiveDecodeError, ArchiveLimitError, BufferSource, DIRECTORY_LIMITS, 
 export interface CheckedArchive {
   minZoom: number;
   maxZoom: number;
-  bounds: Bounds;
+  bounds: OverlayBounds;
   /** The vector_layers ids of the metadata (source-layer names for a style). */
   layers: string[];
   tileCompression: number;

@@ -4,7 +4,7 @@ import { QueryError } from '../../lib/query-error.ts';
 import { BYOD_GEOJSON_LAYER, BYOD_GEOJSON_MAX_ZOOM } from '../../schemas/byod-api.ts';
 import { PMTilesWriter } from '../tiles/pmtiles/writer.ts';
 import { tileLayersInto, TilesTooLargeError } from '../tiles/tiler.ts';
-import { readGeoJson, type Bounds } from './geojson.ts';
+import { readGeoJson, type OverlayBounds } from './geojson.ts';
 import { chooseMaxZoom } from './max-zoom.ts';
 import { archiveByteLimit, TILE_COARSEN, tooLargeReason } from './tiling-limits.ts';
 
@@ -19,7 +19,7 @@ import { archiveByteLimit, TILE_COARSEN, tooLargeReason } from './tiling-limits.
 export interface TiledUpload {
   minZoom: number;
   maxZoom: number;
-  bounds: Bounds;
+  bounds: OverlayBounds;
   layers: string[];
   tiles: number;
   bytes: number;

@@ -1,5 +1,5 @@
 import { FEEDBACK_FIXTURE_FORMAT, type FeedbackFixture } from '../../schemas/feedback-api.ts';
-import type { StoredReport } from './store.ts';
+import type { StoredReport } from './stored-report.ts';
 
 /**
  * The fixture file of a report: only a confirmed one (volume 2, "a confirmed regression becomes a

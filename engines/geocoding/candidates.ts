@@ -1,4 +1,4 @@
-import { lowerBound } from './index/strings.ts';
+import { lowerBoundString } from './index/strings.ts';
 import { L_STREET } from './index/sections.ts';
 import type { IndexView } from './index/view.ts';
 import { findIds, findIn } from './match.ts';
@@ -270,7 +270,7 @@ export class CandidateCollector {
     const keys = set === 'places' ? this.view.spPlKeys : this.view.spStKeys;
     const offsets = set === 'places' ? a.spPlOffsets : a.spStOffsets;
     const ids = set === 'places' ? a.spPlIds : a.spStIds;
-    const i = lowerBound(keys, prefix);
+    const i = lowerBoundString(keys, prefix);
     if (i >= keys.length || keys[i] !== prefix) return new Uint32Array(0);
     return ids.subarray(offsets[i]!, offsets[i + 1]!);
   }

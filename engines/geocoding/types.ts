@@ -1,12 +1,12 @@
 /**
- * The query side's contract: what api/routes/geocode and api/routes/places call and get back.
+ * The query side's contract: what the geocoding facade (services/geocoding/) calls and gets back.
  * Parameters arrive here already validated and defaulted by the routes (volume 2 rules);
  * the engine raises GeocodeQueryError only for what only it can tell (e.g. a query made of
  * postal delivery terms alone, an unknown category token).
  */
 import type { BBox } from '../../lib/geo/bbox.ts';
 import { QueryError } from '../../lib/query-error.ts';
-import type { AnyResultLayer, LegalLand, MatchReason, MatchType, Precision, ResultGeometry, ResultLayer } from '../../schemas/geocoding-api.ts';
+import type { GeocodeResult, PlaceRecord, ResultLayer } from '../../schemas/geocoding-api.ts';
 
 export { RESULT_LAYERS, type MatchReason, type MatchType, type Precision, type ResultLayer } from '../../schemas/geocoding-api.ts';
 
@@ -20,33 +20,8 @@ export interface ResultAddress {
   country?: string;
 }
 
-/** One geocoding result (volume 2 "Geocoding result"); absent members are omitted, never null. */
-export interface GeocodeResult {
-  id: string;
-  name: string;
-  layer: AnyResultLayer;
-  lng: number;
-  lat: number;
-  score?: number;
-  distance?: number;
-  category?: string;
-  names?: Record<string, string>;
-  source: string;
-  source_id: string;
-  match_type: MatchType;
-  precision: Precision;
-  match_reasons?: MatchReason[];
-  address?: ResultAddress;
-  /** Land, well and parcel hits (engines/grammars). */
-  legal_land?: LegalLand;
-  uwi?: string;
-  licence?: string;
-  operator?: string;
-  status?: string;
-  pid?: string;
-  bbox?: [number, number, number, number];
-  geometry?: ResultGeometry;
-}
+/** One geocoding result and one /places record: the wire types of schemas/geocoding-api.ts (absent members are omitted, never null). */
+export type { GeocodeResult, PlaceRecord };
 
 
 /** Controls shared by search, structured and batch (already validated by the route). */
@@ -77,20 +52,6 @@ export interface NearbyInput {
   radius: number;
   limit: number;
   lang: string;
-}
-
-/** /places record (volume 2 "Place record"). */
-export interface PlaceRecord {
-  id: string;
-  source_id: string;
-  name: string;
-  names: Record<string, string>;
-  category: string;
-  category_group: string;
-  coordinates: [number, number];
-  address?: { housenumber?: string; street?: string; city?: string; region?: string };
-  distance?: number;
-  source: string;
 }
 
 /** A 400 the engine decides (message is the response's `error`). */

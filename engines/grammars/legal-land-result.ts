@@ -3,7 +3,7 @@ import type { LegalLand } from '../../schemas/geocoding-api.ts';
 import { dlsFeature, type DlsCell } from '../survey/dls.ts';
 import { ntsFeature, type NtsCell } from '../survey/nts.ts';
 
-export interface ResultOptions {
+export interface RecordResultOptions {
   /** geometry=true: the survey polygon. */
   geometry: boolean;
   /** search and autocomplete carry a score; reverse carries a distance instead. */
@@ -12,7 +12,7 @@ export interface ResultOptions {
 
 type Bounds = readonly [number, number, number, number];
 
-function common(id: string, bounds: Bounds, centre: readonly [number, number], legal: LegalLand, source: string, polygon: () => number[][][], options: ResultOptions): GeocodeResult {
+function common(id: string, bounds: Bounds, centre: readonly [number, number], legal: LegalLand, source: string, polygon: () => number[][][], options: RecordResultOptions): GeocodeResult {
   return {
     id: `legal_land:${legal.system}:${id}`,
     name: id,
@@ -34,7 +34,7 @@ function common(id: string, bounds: Bounds, centre: readonly [number, number], l
 const round = (degrees: number): number => Math.round(degrees * 1e7) / 1e7;
 
 /** A Dominion Land Survey cell as a geocoding result. */
-export function dlsResult(cell: DlsCell, options: ResultOptions): GeocodeResult {
+export function dlsResult(cell: DlsCell, options: RecordResultOptions): GeocodeResult {
   const components: Record<string, string | number> = { meridian: cell.meridian, range: cell.range, township: cell.township };
   if (cell.section !== undefined) components.section = cell.section;
   if (cell.quarter !== undefined) components.quarter = cell.quarter;
@@ -50,7 +50,7 @@ export function dlsResult(cell: DlsCell, options: ResultOptions): GeocodeResult 
 }
 
 /** An NTS (or BC grid) cell as a geocoding result; its edges are lines of latitude and longitude. */
-export function ntsResult(cell: NtsCell, options: ResultOptions): GeocodeResult {
+export function ntsResult(cell: NtsCell, options: RecordResultOptions): GeocodeResult {
   const components: Record<string, string | number> = { series: cell.series };
   if (cell.mapArea !== undefined) components.map_area = cell.mapArea;
   if (cell.sheet !== undefined) components.sheet = cell.sheet;

@@ -4,6 +4,7 @@ import { parsePid } from '../parcels/pid.ts';
 import { parseDls, type DlsCell } from '../survey/dls.ts';
 import { parseNts, type NtsCell } from '../survey/nts.ts';
 import { detectGrammar, type Grammar } from './detect.ts';
+import type { FreeText } from './free-text.ts';
 import { withoutNtsPrefix } from './nts-detect.ts';
 
 /** A query in one of the record grammars, parsed. */
@@ -42,7 +43,11 @@ function parsed(grammar: Grammar, text: string): ParsedGrammar {
  * range (1 to 36)`: never an empty list, never a fall-through to address ranking.
  */
 export function parseGrammarQuery(text: string): ParsedGrammar | null {
-  const grammar = detectGrammar(text);
+  return parseFreeText({ text, grammar: detectGrammar(text) });
+}
+
+/** As parseGrammarQuery, for text whose grammar was detected already (free-text.ts readFreeText). */
+export function parseFreeText({ text, grammar }: FreeText): ParsedGrammar | null {
   if (grammar === null) return null;
   try {
     return parsed(grammar, text);

@@ -1,12 +1,12 @@
 import type { EnergyRecord, WellRecord } from '../energy/release.ts';
 import type { ParcelRecord } from '../parcels/release.ts';
 import type { GeocodeResult } from '../geocoding/types.ts';
-import type { ResultOptions } from './legal-land-result.ts';
+import type { RecordResultOptions } from './legal-land-result.ts';
 
-const withScore = (options: ResultOptions) => (options.score === undefined ? {} : { score: options.score });
+const withScore = (options: RecordResultOptions) => (options.score === undefined ? {} : { score: options.score });
 
 /** A well or facility of the energy corpus as a geocoding result (a registry point). */
-export function energyResult(record: WellRecord | EnergyRecord, options: ResultOptions): GeocodeResult {
+export function energyResult(record: WellRecord | EnergyRecord, options: RecordResultOptions): GeocodeResult {
   const base = {
     name: record.name,
     lng: record.lng,
@@ -27,7 +27,7 @@ export function energyResult(record: WellRecord | EnergyRecord, options: ResultO
 }
 
 /** A BC parcel as a geocoding result: its interior point, box and (geometry=true) polygon. */
-export function parcelResult(record: ParcelRecord, province: string, options: ResultOptions): GeocodeResult {
+export function parcelResult(record: ParcelRecord, province: string, options: RecordResultOptions): GeocodeResult {
   return {
     id: `parcel:${record.pid}`,
     name: record.name || `PID ${record.pid}`,

@@ -1,7 +1,7 @@
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import type { GeocodeResult } from '../geocoding/types.ts';
-import { DLS_LEVELS, dlsCellAt } from '../survey/dls.ts';
-import { ntsCellAt, NTS_LEVELS, type NtsLevel } from '../survey/nts.ts';
+import { DLS_CELL_LEVELS, dlsCellAt } from '../survey/dls.ts';
+import { ntsCellAt, NTS_CELL_LEVELS, type NtsLevel } from '../survey/nts.ts';
 import { dlsResult, ntsResult } from './legal-land-result.ts';
 
 /** Where the BC grid subdivides NTS sheets (British Columbia, west of Alberta's 120°W / continental-divide border, roughly). */
@@ -19,13 +19,13 @@ const NTS_SHEET_LEVELS: readonly NtsLevel[] = ['series', 'map_area', 'sheet'];
  */
 export function legalLandAt(lng: number, lat: number, options: { limit: number; geometry: boolean }): GeocodeResult[] {
   const results: GeocodeResult[] = [];
-  for (const level of DLS_LEVELS) {
+  for (const level of DLS_CELL_LEVELS) {
     const cell = dlsCellAt(lng, lat, level);
     if (cell) results.push(dlsResult(cell, { geometry: options.geometry }));
   }
   if (results.length === 0) {
     const bc = lng < BC_GRID_EAST && lat >= BC_GRID_SOUTH && lat < BC_GRID_NORTH;
-    for (const level of bc ? NTS_LEVELS : NTS_SHEET_LEVELS) {
+    for (const level of bc ? NTS_CELL_LEVELS : NTS_SHEET_LEVELS) {
       const cell = ntsCellAt(lng, lat, level);
       if (cell) results.push(ntsResult(cell, { geometry: options.geometry }));
     }

@@ -14,7 +14,7 @@ export interface BuiltProblem {
   requestIndexOf: number[];
 }
 
-function window(w: R.TimeWindow, origin: number): P.TimeWindow {
+function window(w: P.TimeWindow, origin: number): P.TimeWindow {
   const out: P.TimeWindow = { start: w.start - origin, end: w.end - origin };
   if (w.softStart !== undefined) {
     out.softStart = w.softStart - origin;
@@ -27,7 +27,7 @@ function window(w: R.TimeWindow, origin: number): P.TimeWindow {
   return out;
 }
 
-function visit(v: R.Visit | null, place: number | null, origin: number): P.Visit | null {
+function visit(v: R.RequestVisit | null, place: number | null, origin: number): P.Visit | null {
   if (!v || place === null) return null;
   return { location: place, duration: v.duration, windows: v.timeWindows.map((w) => window(w, origin)) };
 }
@@ -59,7 +59,7 @@ function buildSteps(
   const usable = request.vehicles.map((v, i) => (v.ignore ? -1 : i)).filter((i) => i >= 0);
   const shipments: { request: number; shipment: P.Shipment; key: string }[] = [];
   let next = 0;
-  const step = (s: R.Shipment, i: number) => {
+  const step = (s: R.RequestShipment, i: number) => {
     if (s.ignore || !include(i)) return;
     const demand = new Array<number>(request.loadTypes.length).fill(0);
     for (const [type, amount] of Object.entries(s.loadDemands)) demand[loadIndex.get(type)!] = amount;

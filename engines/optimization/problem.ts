@@ -5,7 +5,10 @@
  * (`solver/`) reads nothing else, so a Problem can be copied to a worker thread as it is.
  */
 
-/** A hard window [start, end] with optional soft bounds, in seconds from the global start. */
+/**
+ * A hard window [start, end] with optional soft bounds: seconds from the global start here, epoch
+ * seconds in the checked request (request-model.ts), which shares this shape and the limits below.
+ */
 export interface TimeWindow {
   start: number;
   end: number;
@@ -61,7 +64,7 @@ export interface DistanceLimit {
   costPerKilometerAboveSoftMax?: number;
 }
 
-/** A break the vehicle must take once it is used: start in [earliestStart, latestStart], last minDuration. */
+/** A break the vehicle must take once it is used: start in [earliestStart, latestStart], last minDuration (request: epoch seconds). */
 export interface BreakRequest {
   earliestStart: number;
   latestStart: number;

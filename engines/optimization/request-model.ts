@@ -1,9 +1,14 @@
 /**
- * A fully parsed and checked Optimization request (volume 3): what `api/params/optimization/`
+ * A fully parsed and checked Optimization request (volume 3): what `request/check.ts`
  * yields and the engine's adapter turns into a solver `Problem`. Times are epoch seconds
  * (fractions allowed), durations seconds, distances metres, loads plain numbers, enums by name,
  * every default filled in. Names follow the published format (camelCase).
+ *
+ * Windows, limits and breaks share their shapes with the solver's Problem (problem.ts); here their
+ * times are epoch seconds. Visit, Shipment and Vehicle differ between the two stages, so the
+ * request's are RequestVisit, RequestShipment and RequestVehicle.
  */
+import type { BreakRequest, DistanceLimit, DurationLimit, LoadLimit, SearchMode, TimeWindow } from './problem.ts';
 
 export interface LatLng {
   latitude: number;
@@ -19,17 +24,7 @@ export type Place =
   | { kind: 'coordinates'; latLng: LatLng }
   | { kind: 'tags'; src: number | null; dst: number | null };
 
-/** Hard window [start, end] with optional soft bounds; epoch seconds. */
-export interface TimeWindow {
-  start: number;
-  end: number;
-  softStart?: number;
-  costPerHourBeforeSoftStart?: number;
-  softEnd?: number;
-  costPerHourAfterSoftEnd?: number;
-}
-
-export interface Visit {
+export interface RequestVisit {
   place: Place;
   /** Service seconds. */
   duration: number;
@@ -39,12 +34,12 @@ export interface Visit {
   label?: string;
 }
 
-export interface Shipment {
+export interface RequestShipment {
   label?: string;
   /** Null: delivery only. */
-  pickup: Visit | null;
+  pickup: RequestVisit | null;
   /** Null: pickup only. At least one of pickup and delivery is set. */
-  delivery: Visit | null;
+  delivery: RequestVisit | null;
   /** Amount per load type name (absent types are 0). */
   loadDemands: Record<string, number>;
   /** Null: mandatory (unless ignored). */
@@ -55,35 +50,7 @@ export interface Shipment {
   allowedVehicleIndices: number[] | null;
 }
 
-export interface LoadLimit {
-  /** Infinity when absent. */
-  max: number;
-  softMax?: number;
-  costPerUnitAboveSoftMax?: number;
-}
-
-export interface DurationLimit {
-  /** Seconds; Infinity when absent. */
-  max: number;
-  softMax?: number;
-  costPerHourAfterSoftMax?: number;
-}
-
-export interface DistanceLimit {
-  /** Metres; Infinity when absent. */
-  max: number;
-  softMax?: number;
-  costPerKilometerAboveSoftMax?: number;
-}
-
-/** Epoch seconds; the break starts in [earliestStart, latestStart] and lasts minDuration seconds. */
-export interface BreakRequest {
-  earliestStart: number;
-  latestStart: number;
-  minDuration: number;
-}
-
-export interface Vehicle {
+export interface RequestVehicle {
   label?: string;
   /** Null: open start (the route starts at its first visit). */
   start: Place | null;
@@ -128,7 +95,6 @@ export type TravelSource =
   | { kind: 'matrices'; srcTags: string[]; dstTags: string[]; matrices: OwnMatrix[] };
 
 export type SolvingMode = 'DEFAULT_SOLVE' | 'VALIDATE_ONLY';
-export type SearchMode = 'RETURN_FAST' | 'CONSUME_ALL_AVAILABLE_TIME';
 
 export interface OptimizationRequest {
   label?: string;
@@ -143,8 +109,8 @@ export interface OptimizationRequest {
   travel: TravelSource;
   globalStart: number;
   globalEnd: number;
-  shipments: Shipment[];
-  vehicles: Vehicle[];
+  shipments: RequestShipment[];
+  vehicles: RequestVehicle[];
   /** Distinct load type names of loadDemands and loadLimits, in order of first appearance (at most 16). */
   loadTypes: string[];
 }

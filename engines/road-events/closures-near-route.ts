@@ -1,6 +1,5 @@
-import type { Pool } from 'pg';
-import { readClosureSnapshot, type ClosureSnapshot } from './closure-snapshot.ts';
-import { expandBBox, type Position } from './geometry.ts';
+import type { ClosureSnapshot } from './closure.ts';
+import { expandBBox } from './geometry.ts';
 import { CLOSURE_JURISDICTIONS, type Jurisdiction } from './jurisdictions.ts';
 import { isoUtc } from './publisher-time.ts';
 import { lineGeometryMetres, RouteLine } from './route-line.ts';
@@ -37,30 +36,6 @@ export interface ClosuresNearRoute {
   scheduled: RouteClosure[];
   /** What was checked: per province, the snapshot time and whether it is recent enough to rely on. */
   coverage: { jurisdiction: Jurisdiction; fetchedAt: string | null; current: boolean }[];
-}
-
-function checkRoute(route: Position[]): void {
-  if (!Array.isArray(route) || route.length === 0) throw new TypeError('route must have at least one [lng, lat] position');
-  for (const p of route) {
-    if (!Array.isArray(p) || !Number.isFinite(p[0]) || !Number.isFinite(p[1]) || Math.abs(p[0]) > 180 || Math.abs(p[1]) > 90) {
-      throw new TypeError(`route position ${JSON.stringify(p)} is not [lng, lat] in WGS84`);
-    }
-  }
-}
-
-/**
- * The stored closures (BC from the events poll, Alberta and Ontario snapshots; nothing is fetched here) within
- * `withinMetres` (250) of a route's LineString, read from Postgres: see closuresNearLine.
- */
-export async function closuresNearRoute(
-  pool: Pool,
-  route: Position[],
-  options: { now?: Date; withinMetres?: number } = {},
-): Promise<ClosuresNearRoute> {
-  checkRoute(route);
-  const line = RouteLine.of(route);
-  const snapshot = await readClosureSnapshot(pool, expandBBox(line.bbox, options.withinMetres ?? CLOSURE_WARNING_METRES));
-  return closuresNearLine(snapshot, line, options);
 }
 
 /**

@@ -8,35 +8,35 @@ import type { BBox } from '../../lib/geo/bbox.ts';
 import { haversineMetres, METRES_PER_DEGREE } from '../../lib/geo/haversine.ts';
 import { nearestFractionToOrigin } from '../../lib/geo/planar.ts';
 
-export type Position = [number, number];
+export type LngLatPosition = [number, number];
 
 export type RoadGeometry =
-  | { type: 'Point'; coordinates: Position }
-  | { type: 'MultiPoint'; coordinates: Position[] }
-  | { type: 'LineString'; coordinates: Position[] }
-  | { type: 'MultiLineString'; coordinates: Position[][] }
-  | { type: 'Polygon'; coordinates: Position[][] }
-  | { type: 'MultiPolygon'; coordinates: Position[][][] };
+  | { type: 'Point'; coordinates: LngLatPosition }
+  | { type: 'MultiPoint'; coordinates: LngLatPosition[] }
+  | { type: 'LineString'; coordinates: LngLatPosition[] }
+  | { type: 'MultiLineString'; coordinates: LngLatPosition[][] }
+  | { type: 'Polygon'; coordinates: LngLatPosition[][] }
+  | { type: 'MultiPolygon'; coordinates: LngLatPosition[][][] };
 
 const RAD = Math.PI / 180;
 
-function isPosition(value: unknown): value is Position {
+function isPosition(value: unknown): value is LngLatPosition {
   if (!Array.isArray(value) || value.length < 2) return false;
   const [lon, lat] = value as unknown[];
   return typeof lon === 'number' && typeof lat === 'number' && Number.isFinite(lon) && Number.isFinite(lat) &&
     lon >= -180 && lon <= 180 && lat >= -90 && lat <= 90;
 }
 
-const position = (p: Position): Position => [p[0], p[1]];
+const position = (p: LngLatPosition): LngLatPosition => [p[0], p[1]];
 
 /** A GeoJSON linear ring: 4 or more positions, the last equal to the first (RFC 7946 3.1.6). */
-function isRing(value: unknown): value is Position[] {
+function isRing(value: unknown): value is LngLatPosition[] {
   if (!Array.isArray(value) || value.length < 4 || !value.every(isPosition)) return false;
-  const [first, last] = [value[0] as Position, value.at(-1) as Position];
+  const [first, last] = [value[0] as LngLatPosition, value.at(-1) as LngLatPosition];
   return first[0] === last[0] && first[1] === last[1];
 }
 
-const isPolygon = (value: unknown): value is Position[][] => Array.isArray(value) && value.length > 0 && value.every(isRing);
+const isPolygon = (value: unknown): value is LngLatPosition[][] => Array.isArray(value) && value.length > 0 && value.every(isRing);
 
 /**
  * A GeoJSON Point, MultiPoint, LineString, MultiLineString, Polygon or MultiPolygon with WGS84
@@ -58,20 +58,20 @@ export function readGeometry(value: unknown): { ok: true; geometry: RoadGeometry
     case 'MultiLineString':
       if (!Array.isArray(coordinates) || !coordinates.length ||
         !coordinates.every((line) => Array.isArray(line) && line.length >= 2 && line.every(isPosition))) return bad('a part with fewer than 2 valid positions');
-      return { ok: true, geometry: { type, coordinates: (coordinates as Position[][]).map((line) => line.map(position)) } };
+      return { ok: true, geometry: { type, coordinates: (coordinates as LngLatPosition[][]).map((line) => line.map(position)) } };
     case 'Polygon':
       if (!isPolygon(coordinates)) return bad('a ring that is not 4 or more valid positions ending where it starts');
       return { ok: true, geometry: { type, coordinates: coordinates.map((ring) => ring.map(position)) } };
     case 'MultiPolygon':
       if (!Array.isArray(coordinates) || !coordinates.length || !coordinates.every(isPolygon)) return bad('a ring that is not 4 or more valid positions ending where it starts');
-      return { ok: true, geometry: { type, coordinates: (coordinates as Position[][][]).map((polygon) => polygon.map((ring) => ring.map(position))) } };
+      return { ok: true, geometry: { type, coordinates: (coordinates as LngLatPosition[][][]).map((polygon) => polygon.map((ring) => ring.map(position))) } };
     default:
       return { ok: false, reason: `geography type ${JSON.stringify(type ?? null)} is not supported (Point, MultiPoint, LineString, MultiLineString, Polygon, MultiPolygon)` };
   }
 }
 
 /** The geometry as polylines; a point is a one-vertex line, an area its rings. */
-export function geometryParts(g: RoadGeometry): Position[][] {
+export function geometryParts(g: RoadGeometry): LngLatPosition[][] {
   switch (g.type) {
     case 'Point':
       return [[g.coordinates]];
@@ -88,12 +88,12 @@ export function geometryParts(g: RoadGeometry): Position[][] {
 }
 
 /** The areas of the geometry (each an outer ring and its holes); none for points and lines. */
-function geometryAreas(g: RoadGeometry): Position[][][] {
+function geometryAreas(g: RoadGeometry): LngLatPosition[][][] {
   return g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
 }
 
 /** Whether (lon, lat) lies inside an area of the geometry (even–odd rule, so holes are outside). */
-export function geometryContains(g: RoadGeometry, lon: number, lat: number): boolean {
+export function roadGeometryContains(g: RoadGeometry, lon: number, lat: number): boolean {
   if (g.type !== 'Polygon' && g.type !== 'MultiPolygon') return false;
   for (const rings of geometryAreas(g)) {
     let inside = false;
@@ -108,7 +108,7 @@ export function geometryContains(g: RoadGeometry, lon: number, lat: number): boo
   return false;
 }
 
-export function bboxOf(points: Iterable<Position>): BBox {
+export function pointsBBox(points: Iterable<LngLatPosition>): BBox {
   const box = { minLon: Infinity, minLat: Infinity, maxLon: -Infinity, maxLat: -Infinity };
   for (const [lon, lat] of points) {
     if (lon < box.minLon) box.minLon = lon;
@@ -119,7 +119,7 @@ export function bboxOf(points: Iterable<Position>): BBox {
   return box;
 }
 
-export const geometryBBox = (g: RoadGeometry): BBox => bboxOf(geometryParts(g).flat());
+export const geometryBBox = (g: RoadGeometry): BBox => pointsBBox(geometryParts(g).flat());
 
 export function bboxesIntersect(a: BBox, b: BBox): boolean {
   return a.minLon <= b.maxLon && a.maxLon >= b.minLon && a.minLat <= b.maxLat && a.maxLat >= b.minLat;
@@ -138,7 +138,7 @@ export const circleBBox = (lon: number, lat: number, metres: number): BBox => ex
 
 
 /** Metres from (lon, lat) to the nearest point of segment a–b. */
-export function pointSegmentMetres(lon: number, lat: number, a: Position, b: Position): number {
+export function pointSegmentMetres(lon: number, lat: number, a: LngLatPosition, b: LngLatPosition): number {
   const k = Math.cos(lat * RAD);
   const ax = (a[0] - lon) * k, ay = a[1] - lat;
   const bx = (b[0] - lon) * k, by = b[1] - lat;
@@ -152,7 +152,7 @@ export function pointSegmentMetres(lon: number, lat: number, a: Position, b: Pos
  * per geometry instead of one per segment.
  */
 export function pointGeometryMetres(lon: number, lat: number, g: RoadGeometry): number {
-  if ((g.type === 'Polygon' || g.type === 'MultiPolygon') && geometryContains(g, lon, lat)) return 0;
+  if ((g.type === 'Polygon' || g.type === 'MultiPolygon') && roadGeometryContains(g, lon, lat)) return 0;
   const k = Math.cos(lat * RAD);
   let bestSq = Infinity, bestLon = lon, bestLat = lat;
   for (const part of geometryParts(g)) {
@@ -179,7 +179,7 @@ export function pointGeometryMetres(lon: number, lat: number, g: RoadGeometry): 
 }
 
 /** Whether segments p1–p2 and q1–q2 cross (planar test in a frame local to p1, where p1 is the origin). */
-function segmentsCross(p1: Position, p2: Position, q1: Position, q2: Position): boolean {
+function segmentsCross(p1: LngLatPosition, p2: LngLatPosition, q1: LngLatPosition, q2: LngLatPosition): boolean {
   const k = Math.cos(p1[1] * RAD);
   const px = (p2[0] - p1[0]) * k, py = p2[1] - p1[1];
   const ax = (q1[0] - p1[0]) * k, ay = q1[1] - p1[1];
@@ -191,7 +191,7 @@ function segmentsCross(p1: Position, p2: Position, q1: Position, q2: Position): 
 }
 
 /** Metres between two segments (a single-vertex segment is a point). */
-export function segmentSegmentMetres(p1: Position, p2: Position, q1: Position, q2: Position): number {
+export function segmentSegmentMetres(p1: LngLatPosition, p2: LngLatPosition, q1: LngLatPosition, q2: LngLatPosition): number {
   if (segmentsCross(p1, p2, q1, q2)) return 0;
   return Math.min(
     pointSegmentMetres(p1[0], p1[1], q1, q2),
@@ -202,9 +202,9 @@ export function segmentSegmentMetres(p1: Position, p2: Position, q1: Position, q
 }
 
 /** Decodes a Google encoded polyline (precision 5) into [lng, lat] positions. */
-export function decodePolyline(encoded: string, precision = 5): Position[] | null {
+export function decodePolyline(encoded: string, precision = 5): LngLatPosition[] | null {
   const factor = 10 ** precision;
-  const positions: Position[] = [];
+  const positions: LngLatPosition[] = [];
   let index = 0, lat = 0, lon = 0;
   const next = (): number | null => {
     let result = 0, shift = 0, byte: number;
@@ -229,7 +229,7 @@ export function decodePolyline(encoded: string, precision = 5): Position[] | nul
 }
 
 /** Whether segment a–b has a point inside the box (Liang–Barsky clipping, planar in degrees). */
-function segmentTouchesBBox(a: Position, b: Position, box: BBox): boolean {
+function segmentTouchesBBox(a: LngLatPosition, b: LngLatPosition, box: BBox): boolean {
   let t0 = 0, t1 = 1;
   const dx = b[0] - a[0], dy = b[1] - a[1];
   const edges: [number, number][] = [[-dx, a[0] - box.minLon], [dx, box.maxLon - a[0]], [-dy, a[1] - box.minLat], [dy, box.maxLat - a[1]]];
@@ -248,7 +248,7 @@ function segmentTouchesBBox(a: Position, b: Position, box: BBox): boolean {
 
 /** Whether any point of the geometry lies in the box (edges included; an area also when it holds the box). */
 export function geometryTouchesBBox(g: RoadGeometry, box: BBox): boolean {
-  if (geometryContains(g, box.minLon, box.minLat)) return true;
+  if (roadGeometryContains(g, box.minLon, box.minLat)) return true;
   for (const part of geometryParts(g)) {
     if (part.length === 1) {
       const [lon, lat] = part[0]!;

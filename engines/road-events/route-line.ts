@@ -1,8 +1,8 @@
 /** A route's line prepared for distance tests against many road-event geometries. */
 import type { BBox } from '../../lib/geo/bbox.ts';
 import {
-  bboxesIntersect, expandBBox, geometryBBox, geometryContains, geometryParts, pointSegmentMetres, segmentSegmentMetres,
-  type Position, type RoadGeometry,
+  bboxesIntersect, expandBBox, geometryBBox, roadGeometryContains, geometryParts, pointSegmentMetres, segmentSegmentMetres,
+  type LngLatPosition, type RoadGeometry,
 } from './geometry.ts';
 
 /** Segments per run, and runs per super-run, of RouteLine's index. */
@@ -26,7 +26,7 @@ export class RouteLine {
     this.segments = Math.max(1, lngLat.length / 2 - 1);
   }
 
-  static of(positions: Position[]): RouteLine {
+  static of(positions: LngLatPosition[]): RouteLine {
     return new RouteLine(Float64Array.from(positions.flatMap((p) => [p[0], p[1]])));
   }
 
@@ -68,7 +68,7 @@ const misses = (boxes: Float64Array, i: number, reach: BBox) =>
 export function lineGeometryMetres(route: RouteLine, g: RoadGeometry, cutoff: number): number {
   const p = route.lngLat;
   // A route wholly inside an area crosses none of its edges.
-  if (geometryContains(g, p[0]!, p[1]!)) return 0;
+  if (roadGeometryContains(g, p[0]!, p[1]!)) return 0;
   const reach = expandBBox(geometryBBox(g), cutoff);
   if (!bboxesIntersect(route.bbox, reach)) return Infinity;
   const parts = geometryParts(g);
@@ -80,7 +80,7 @@ export function lineGeometryMetres(route: RouteLine, g: RoadGeometry, cutoff: nu
     for (let r = RUN * s, lastRun = Math.min(RUN * (s + 1), runs.length / 4); r < lastRun; r++) {
       if (misses(runs, r, reach)) continue;
       for (let i = RUN * r, end = Math.min(RUN * (r + 1), route.segments); i < end; i++) {
-        const a: Position = [p[2 * i]!, p[2 * i + 1]!], b: Position = [p[2 * i + step]!, p[2 * i + step + 1]!];
+        const a: LngLatPosition = [p[2 * i]!, p[2 * i + 1]!], b: LngLatPosition = [p[2 * i + step]!, p[2 * i + step + 1]!];
         if (Math.max(a[0], b[0]) < reach.minLon || Math.min(a[0], b[0]) > reach.maxLon ||
           Math.max(a[1], b[1]) < reach.minLat || Math.min(a[1], b[1]) > reach.maxLat) continue;
         for (const part of parts) {
@@ -97,4 +97,4 @@ export function lineGeometryMetres(route: RouteLine, g: RoadGeometry, cutoff: nu
   return best <= cutoff ? best : Infinity;
 }
 
-export const routeGeometryMetres = (route: Position[], g: RoadGeometry, cutoff: number): number => lineGeometryMetres(RouteLine.of(route), g, cutoff);
+export const routeGeometryMetres = (route: LngLatPosition[], g: RoadGeometry, cutoff: number): number => lineGeometryMetres(RouteLine.of(route), g, cutoff);

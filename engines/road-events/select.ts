@@ -1,6 +1,6 @@
 import { geometryTouchesBBox, pointGeometryMetres, circleBBox } from './geometry.ts';
 import type { EventStatus, EventType, Severity } from './mapping.ts';
-import { JURISDICTION_CODES, SEVERITY_CODES, STATUS_CODES, statusAt, TYPE_CODES, type CachedEvent, type EventColumns } from './snapshot-cache.ts';
+import { JURISDICTION_CODES, SEVERITY_CODES, STATUS_CODES, statusAt, TYPE_CODES, type CachedEvent, type EventColumns } from './event-columns.ts';
 import type { BBox } from '../../lib/geo/bbox.ts';
 
 /** A request's filters, checked (api/params/road-events.ts reads them from the query). */

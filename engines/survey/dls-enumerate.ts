@@ -1,5 +1,5 @@
 import { QueryError } from '../../lib/query-error.ts';
-import { cellOf } from './dls-grid.ts';
+import { dlsCellOf } from './dls-grid.ts';
 import { DLS_NORTH, DLS_SOUTH, MAX_TOWNSHIP, maxRange, MERIDIAN_LNG, rangeStep, rowLine, SYSTEM_LIMIT, townshipRect } from './dls-model.ts';
 import { lsdAt, quarterAt, quarterOfLsd, sectionAt } from './dls-numbering.ts';
 import { rectQuad, sectionQuad, subQuad, type Quad } from './dls-quad.ts';
@@ -29,7 +29,7 @@ function rangeSpan(meridian: DlsMeridian, township: number, west: number, east: 
 function* cellsIn(ref: DlsRef, quad: Quad, level: DlsLevel, box: Box, cutAt: number | null): Generator<DlsCell> {
   if (!touches(quadBounds(quad, cutAt), box)) return;
   if (ref.level === level) {
-    const cell = cellOf(ref, quad);
+    const cell = dlsCellOf(ref, quad);
     if (cell && touches(cell.bounds, box)) yield cell;
     return;
   }

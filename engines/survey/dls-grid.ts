@@ -5,7 +5,7 @@ import { lsdPosition, quarterOfLsd, quarterPosition, sectionPosition } from './d
 import { dlsProvince } from './dls-province.ts';
 import { clipRingEastOf, quadRing, rectQuad, ringAreaCentroid, sectionQuad, subQuad, type Quad } from './dls-quad.ts';
 import {
-  DLS_LEVELS,
+  DLS_CELL_LEVELS,
   DLS_MERIDIANS,
   DLS_QUARTERS,
   isDlsLevel,
@@ -30,7 +30,7 @@ function checkNumber(part: DlsPart, value: unknown, max: number, bound = `1 to $
 export function checkRef(ref: DlsRef): DlsRef {
   if (!ref || typeof ref !== 'object') throw new DlsParseError('description', 'a DLS reference must be an object');
   const { level } = ref;
-  if (!isDlsLevel(level)) throw new DlsParseError('description', `level must be one of ${DLS_LEVELS.join(', ')}`);
+  if (!isDlsLevel(level)) throw new DlsParseError('description', `level must be one of ${DLS_CELL_LEVELS.join(', ')}`);
   const meridian = upper(ref.meridian);
   if (!isDlsMeridian(meridian)) {
     throw new DlsParseError('meridian', `meridian ${String(ref.meridian)} is not one of ${DLS_MERIDIANS.join(', ')}`);
@@ -81,7 +81,7 @@ export function quadOf(ref: DlsRef): Quad {
 }
 
 /** The cell of a checked reference and its quad; null when the next meridian cuts it away entirely. */
-export function cellOf(ref: DlsRef, quad: Quad): DlsCell | null {
+export function dlsCellOf(ref: DlsRef, quad: Quad): DlsCell | null {
   const limit = SYSTEM_LIMIT[ref.meridian];
   let ring = quadRing(quad);
   if (limit.cuts && Math.min(quad.w0, quad.w1) < limit.lng) {
@@ -106,7 +106,7 @@ export function cellOf(ref: DlsRef, quad: Quad): DlsCell | null {
 /** The cell a reference names, checked; throws DlsParseError naming the part at fault. */
 export function dlsCell(ref: DlsRef): DlsCell {
   const checked = checkRef(ref);
-  const cell = cellOf(checked, quadOf(checked));
+  const cell = dlsCellOf(checked, quadOf(checked));
   if (cell) return cell;
   const part: DlsPart = checked.level === 'township' ? 'range' : checked.level;
   const value = checked.level === 'quarter' ? checked.quarter : checked[part as 'section' | 'lsd' | 'range'];

@@ -1,5 +1,5 @@
 import { DlsParseError } from './dls-error.ts';
-import { cellOf, quadOf } from './dls-grid.ts';
+import { dlsCellOf, quadOf } from './dls-grid.ts';
 import {
   DLS_NORTH,
   DLS_SOUTH,
@@ -13,7 +13,7 @@ import {
 } from './dls-model.ts';
 import { lsdAt, quarterAt, quarterOfLsd, sectionAt } from './dls-numbering.ts';
 import { quadFractions, sectionQuad, type Quad } from './dls-quad.ts';
-import { DLS_LEVELS, isDlsLevel, type DlsCell, type DlsLevel, type DlsMeridian, type DlsRef } from './dls-types.ts';
+import { DLS_CELL_LEVELS, isDlsLevel, type DlsCell, type DlsLevel, type DlsMeridian, type DlsRef } from './dls-types.ts';
 
 const WEST_MERIDIANS: readonly DlsMeridian[] = ['W1', 'W2', 'W3', 'W4', 'W5', 'W6'];
 
@@ -65,7 +65,7 @@ const sliceWest = (f: number, n: number): number => clampSlice(Math.ceil(f * n) 
  */
 export function dlsCellAt(lng: number, lat: number, level: DlsLevel): DlsCell | null {
   if (!Number.isFinite(lng) || !Number.isFinite(lat)) throw new RangeError('lng and lat must be finite numbers');
-  if (!isDlsLevel(level)) throw new DlsParseError('description', `level must be one of ${DLS_LEVELS.join(', ')}`);
+  if (!isDlsLevel(level)) throw new DlsParseError('description', `level must be one of ${DLS_CELL_LEVELS.join(', ')}`);
   if (lat < DLS_SOUTH || lat >= DLS_NORTH) return null;
   const k = rowIndexAt(lat);
   const township = Math.floor(k / 6) + 1;
@@ -73,7 +73,7 @@ export function dlsCellAt(lng: number, lat: number, level: DlsLevel): DlsCell | 
   const at = rangeAt(lng, township);
   if (!at) return null;
   const ref: DlsRef = { level, meridian: at.meridian, range: at.range, township };
-  if (level === 'township') return cellOf(ref, quadOf(ref));
+  if (level === 'township') return dlsCellOf(ref, quadOf(ref));
   const rect = townshipRect(at.meridian, at.range, township);
   // section lines 1…5 at this latitude, straight between row lines as drawn
   const rowQuad = sectionQuad(rect.east, rect.west, township, row, 0);
@@ -87,13 +87,13 @@ export function dlsCellAt(lng: number, lat: number, level: DlsLevel): DlsCell | 
   }
   const section: Quad = sectionQuad(rect.east, rect.west, township, row, column);
   ref.section = sectionAt(row, column);
-  if (level === 'section') return cellOf(ref, section);
+  if (level === 'section') return dlsCellOf(ref, section);
   const { u, v: vs } = quadFractions(section, lng, lat);
   if (level === 'quarter') {
     ref.quarter = quarterAt(sliceNorth(vs, 2), sliceWest(u, 2));
-    return cellOf(ref, quadOf(ref));
+    return dlsCellOf(ref, quadOf(ref));
   }
   ref.lsd = lsdAt(sliceNorth(vs, 4), sliceWest(u, 4));
   ref.quarter = quarterOfLsd(ref.lsd);
-  return cellOf(ref, quadOf(ref));
+  return dlsCellOf(ref, quadOf(ref));
 }

@@ -48,7 +48,7 @@ const COMPASS: Readonly<Record<string, DlsQuarter>> = {
 const MAX_LENGTH = 160;
 
 /** Upper case, fractions as ¼ and ½, dots inside abbreviations (N.W., L.S.D., W.P.M.) dropped, then runs of letters and of digits. */
-export function tokenize(text: string): string[] | null {
+function tokenize(text: string): string[] | null {
   const prepared = text
     .toUpperCase()
     .replace(/(?<![0-9])1\s*\/\s*4(?![0-9])/g, ' ¼ ')

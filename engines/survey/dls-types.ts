@@ -1,6 +1,6 @@
 /** DLS levels, coarsest first. */
-export const DLS_LEVELS = ['township', 'section', 'quarter', 'lsd'] as const;
-export type DlsLevel = (typeof DLS_LEVELS)[number];
+export const DLS_CELL_LEVELS = ['township', 'section', 'quarter', 'lsd'] as const;
+export type DlsLevel = (typeof DLS_CELL_LEVELS)[number];
 
 /** Initial meridians, east to west. E1 numbers its ranges east of the principal meridian (Manitoba). */
 export const DLS_MERIDIANS = ['E1', 'W1', 'W2', 'W3', 'W4', 'W5', 'W6'] as const;
@@ -12,7 +12,7 @@ export type DlsQuarter = (typeof DLS_QUARTERS)[number];
 export type DlsProvince = 'MB' | 'SK' | 'AB' | 'BC';
 
 export const isDlsLevel = (value: unknown): value is DlsLevel =>
-  typeof value === 'string' && (DLS_LEVELS as readonly string[]).includes(value);
+  typeof value === 'string' && (DLS_CELL_LEVELS as readonly string[]).includes(value);
 
 export const isDlsMeridian = (value: unknown): value is DlsMeridian =>
   typeof value === 'string' && (DLS_MERIDIANS as readonly string[]).includes(value);

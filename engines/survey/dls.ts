@@ -5,7 +5,7 @@
  * township "082-04W6" (dls-format.ts).
  */
 export {
-  DLS_LEVELS,
+  DLS_CELL_LEVELS,
   DLS_MERIDIANS,
   DLS_QUARTERS,
   isDlsLevel,

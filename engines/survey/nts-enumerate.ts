@@ -1,7 +1,7 @@
 import { QueryError } from '../../lib/query-error.ts';
 import { tickAtOrBelow, type TickBox } from './half-seconds.ts';
 import { extentSeries, type NtsExtent } from './nts-extent.ts';
-import { cellOf, resolveNts, type ResolvedNts } from './nts-grid.ts';
+import { ntsCellOf, resolveNts, type ResolvedNts } from './nts-grid.ts';
 import { NTS_STEPS, withChild } from './nts-levels.ts';
 import { seriesBox, seriesZone } from './nts-series.ts';
 import { isNtsLevel, levelDepth, type NtsCell, type NtsLevel, type NtsRef } from './nts-types.ts';
@@ -11,7 +11,7 @@ import { boxTouches, childBox, childCount, childIndicesTouching } from './subdiv
 function* descend(from: ResolvedNts, depth: number, area: TickBox | null): Generator<NtsCell> {
   const here = levelDepth(from.ref.level);
   if (here === depth) {
-    yield cellOf(from.ref, from.box);
+    yield ntsCellOf(from.ref, from.box);
     return;
   }
   const step = NTS_STEPS[here];

@@ -3,7 +3,7 @@ import { NtsParseError } from './nts-error.ts';
 import { ntsId } from './nts-format.ts';
 import { labelRange, NTS_STEPS, stepIndex, withChild, type NtsStep } from './nts-levels.ts';
 import { isNtsSeries, seriesBox, seriesZone, type NtsZone } from './nts-series.ts';
-import { isNtsLevel, levelDepth, NTS_LEVELS, type NtsBounds, type NtsCell, type NtsRef } from './nts-types.ts';
+import { isNtsLevel, levelDepth, NTS_CELL_LEVELS, type NtsBounds, type NtsCell, type NtsRef } from './nts-types.ts';
 import { childBox, type Subdivision } from './subdivision.ts';
 
 const SERIES_RULE =
@@ -24,7 +24,7 @@ function rangeRule(step: NtsStep, layout: Subdivision, zone: NtsZone): string {
 
 /** Checks `ref` part by part while walking down to its box; throws NtsParseError naming the part at fault. */
 export function resolveNts(ref: NtsRef): ResolvedNts {
-  if (!isNtsLevel(ref.level)) throw new NtsParseError('reference', `level must be one of ${NTS_LEVELS.join(', ')}`);
+  if (!isNtsLevel(ref.level)) throw new NtsParseError('reference', `level must be one of ${NTS_CELL_LEVELS.join(', ')}`);
   if (!isNtsSeries(ref.series)) throw new NtsParseError('series', SERIES_RULE);
   const zone = seriesZone(ref.series);
   let box = seriesBox(ref.series);
@@ -48,12 +48,12 @@ export const boxBounds = (box: TickBox): NtsBounds => [
 ];
 
 /** A cell from an already checked reference and its box. */
-export const cellOf = (ref: NtsRef, box: TickBox): NtsCell => ({ ...ref, id: ntsId(ref), bounds: boxBounds(box) });
+export const ntsCellOf = (ref: NtsRef, box: TickBox): NtsCell => ({ ...ref, id: ntsId(ref), bounds: boxBounds(box) });
 
 /** The cell of a reference (checked: throws NtsParseError). */
 export function ntsCell(ref: NtsRef): NtsCell {
   const { ref: checked, box } = resolveNts(ref);
-  return cellOf(checked, box);
+  return ntsCellOf(checked, box);
 }
 
 /**

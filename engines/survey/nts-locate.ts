@@ -1,9 +1,9 @@
 import { tickAtOrBelow } from './half-seconds.ts';
 import { NtsParseError } from './nts-error.ts';
-import { cellOf } from './nts-grid.ts';
+import { ntsCellOf } from './nts-grid.ts';
 import { NTS_STEPS, withChild } from './nts-levels.ts';
 import { seriesAt, seriesBox, seriesZone } from './nts-series.ts';
-import { isNtsLevel, levelDepth, NTS_LEVELS, type NtsCell, type NtsLevel, type NtsRef } from './nts-types.ts';
+import { isNtsLevel, levelDepth, NTS_CELL_LEVELS, type NtsCell, type NtsLevel, type NtsRef } from './nts-types.ts';
 import { childBox, childIndexAt } from './subdivision.ts';
 
 /**
@@ -15,7 +15,7 @@ import { childBox, childIndexAt } from './subdivision.ts';
  */
 export function ntsCellAt(lng: number, lat: number, level: NtsLevel): NtsCell | null {
   if (!Number.isFinite(lng) || !Number.isFinite(lat)) throw new RangeError('lng and lat must be finite numbers');
-  if (!isNtsLevel(level)) throw new NtsParseError('reference', `level must be one of ${NTS_LEVELS.join(', ')}`);
+  if (!isNtsLevel(level)) throw new NtsParseError('reference', `level must be one of ${NTS_CELL_LEVELS.join(', ')}`);
   const x = tickAtOrBelow(lng);
   const y = tickAtOrBelow(lat);
   const series = seriesAt(x, y);
@@ -30,5 +30,5 @@ export function ntsCellAt(lng: number, lat: number, level: NtsLevel): NtsCell | 
     box = childBox(box, layout, index);
     ref = withChild(ref, step, index);
   }
-  return cellOf(ref, box);
+  return ntsCellOf(ref, box);
 }

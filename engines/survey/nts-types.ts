@@ -1,11 +1,11 @@
 /** NTS levels, coarsest first: 1:1,000,000 series, 1:250,000 map areas, 1:50,000 sheets, then the BC grid. */
-export const NTS_LEVELS = ['series', 'map_area', 'sheet', 'block', 'unit', 'quarter_unit'] as const;
-export type NtsLevel = (typeof NTS_LEVELS)[number];
+export const NTS_CELL_LEVELS = ['series', 'map_area', 'sheet', 'block', 'unit', 'quarter_unit'] as const;
+export type NtsLevel = (typeof NTS_CELL_LEVELS)[number];
 
 export const isNtsLevel = (value: unknown): value is NtsLevel =>
-  typeof value === 'string' && (NTS_LEVELS as readonly string[]).includes(value);
+  typeof value === 'string' && (NTS_CELL_LEVELS as readonly string[]).includes(value);
 
-export const levelDepth = (level: NtsLevel): number => NTS_LEVELS.indexOf(level);
+export const levelDepth = (level: NtsLevel): number => NTS_CELL_LEVELS.indexOf(level);
 
 /** [west, south, east, north] in degrees. */
 export type NtsBounds = readonly [west: number, south: number, east: number, north: number];

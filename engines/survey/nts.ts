@@ -3,7 +3,7 @@
  * 1:50,000 sheets. Canonical ids: series "093", map area "093F", sheet "093F10", block
  * "L/093-F-10", unit "001-L/093-F-10", quarter unit "B-001-L/093-F-10" (nts-format.ts).
  */
-export { NTS_LEVELS, isNtsLevel, type NtsBounds, type NtsCell, type NtsLevel, type NtsRef } from './nts-types.ts';
+export { NTS_CELL_LEVELS, isNtsLevel, type NtsBounds, type NtsCell, type NtsLevel, type NtsRef } from './nts-types.ts';
 export { NtsParseError, type NtsPart } from './nts-error.ts';
 export { parseNts } from './nts-parse.ts';
 export { ntsId } from './nts-format.ts';

@@ -3,7 +3,7 @@
  * `no_route` (422: Valhalla holds no answer for valid input), `failed` (502 routing_failed: our
  * request was valid, so anything else Valhalla refuses or garbles is the backend failing) and
  * `unavailable` (503 routing temporarily unavailable, Retry-After 5: it did not answer in time or
- * refused the connection). The API maps them (api/routing/backend.ts); engines never import api/.
+ * refused the connection). services/routing/valhalla-answer.ts maps them; engines never import api/.
  */
 export type ValhallaFailureKind = 'no_route' | 'failed' | 'unavailable';
 

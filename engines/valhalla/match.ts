@@ -8,7 +8,7 @@
  */
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import type { Mode } from '../routing/modes.ts';
-import type { ValhallaClient } from './client.ts';
+import type { ValhallaClient } from './call.ts';
 import { costingOf, type ValhallaOptions } from './costing.ts';
 import { malformed, ValhallaFailure } from './failure.ts';
 import { lineString, oneOrMany, round6, type LineString, type MultiLineString } from './geojson.ts';
@@ -33,7 +33,7 @@ export interface MatchInput {
   options: ValhallaOptions;
 }
 
-export interface MatchSegment {
+export interface ValhallaMatchSegment {
   fromPoint: number;
   toPoint: number;
   distanceMeters: number;
@@ -45,19 +45,19 @@ export type MatchedPoint =
   | { index: number; matched: true; location: [number, number]; edge: { id: string; osmWayId?: number }; distanceMeters: number; segment: number }
   | { index: number; matched: false };
 
-export interface MatchBreak {
+export interface ValhallaMatchBreak {
   afterPoint: number;
   beforePoint: number;
   reason: 'gap' | 'unroutable' | 'unmatched';
 }
 
-export interface MatchResponse {
+export interface ValhallaMatchAnswer {
   distanceMeters: number;
   durationSeconds: number;
   geometry: LineString | MultiLineString;
-  segments: MatchSegment[];
+  segments: ValhallaMatchSegment[];
   points: MatchedPoint[];
-  breaks: MatchBreak[];
+  breaks: ValhallaMatchBreak[];
 }
 
 const ATTRIBUTES = [
@@ -89,7 +89,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 interface Run { firstPoint: number; lastPoint: number; firstEdge: number; lastEdge: number }
 
 /** Our /match answer from a /trace_attributes answer for `input`. */
-export function matchFromAttributes(json: unknown, input: MatchInput): MatchResponse {
+export function matchFromAttributes(json: unknown, input: MatchInput): ValhallaMatchAnswer {
   const body = json as { edges?: unknown; matched_points?: unknown; shape?: unknown };
   if (!Array.isArray(body.edges) || !Array.isArray(body.matched_points) || typeof body.shape !== 'string') {
     throw malformed('trace_attributes', 'edges, matched_points and shape required');
@@ -123,7 +123,7 @@ export function matchFromAttributes(json: unknown, input: MatchInput): MatchResp
   });
   if (runs.length === 0) throw new ValhallaFailure('no_route', 'valhalla trace_attributes: no trace point matched', { action: 'trace_attributes' });
 
-  const segments = runs.map((run): MatchSegment & { metres: number; seconds: number } => {
+  const segments = runs.map((run): ValhallaMatchSegment & { metres: number; seconds: number } => {
     let metres = 0;
     let seconds = 0;
     for (let e = run.firstEdge; e <= run.lastEdge; e++) {
@@ -166,7 +166,7 @@ export function matchFromAttributes(json: unknown, input: MatchInput): MatchResp
     };
   });
 
-  const breaks = runs.slice(1).map((run, k): MatchBreak => {
+  const breaks = runs.slice(1).map((run, k): ValhallaMatchBreak => {
     const afterPoint = runs[k]!.lastPoint;
     const beforePoint = run.firstPoint;
     const a = input.points[afterPoint]!;
@@ -187,6 +187,6 @@ export function matchFromAttributes(json: unknown, input: MatchInput): MatchResp
 }
 
 /** The trace matched by Valhalla; throws a ValhallaFailure (no_route when nothing matched). */
-export async function valhallaMatch(client: ValhallaClient, input: MatchInput): Promise<MatchResponse> {
+export async function valhallaMatch(client: ValhallaClient, input: MatchInput): Promise<ValhallaMatchAnswer> {
   return matchFromAttributes(await client.call('trace_attributes', matchRequest(input)), input);
 }

@@ -5,7 +5,7 @@
  * path) or a distance over our MATRIX_MAX_KM ceiling fails the whole matrix, as the built-in one.
  */
 import type { LngLat } from '../routing/road-graph.ts';
-import type { ValhallaClient } from './client.ts';
+import type { ValhallaClient } from './call.ts';
 import { costingOf, location, type ValhallaOptions } from './costing.ts';
 import { malformed } from './failure.ts';
 

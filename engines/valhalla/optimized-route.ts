@@ -8,12 +8,12 @@
  */
 import type { Mode } from '../routing/modes.ts';
 import type { RouteWarning } from '../../schemas/routing-api.ts';
-import type { ValhallaClient } from './client.ts';
+import type { ValhallaClient } from './call.ts';
 import { costingOf, location, type ValhallaOptions } from './costing.ts';
 import { malformed, ValhallaFailure } from './failure.ts';
 import { lineString, type LineString } from './geojson.ts';
 import { valhallaMatrix } from './matrix.ts';
-import { joinLines, movedBy, positionAt, TRIP_REQUEST, tripLegs, tripOrder, type TripLeg } from './trip.ts';
+import { joinTripLines, movedBy, positionAt, TRIP_REQUEST, tripLegs, tripOrder, type TripLeg } from './trip.ts';
 
 export interface OptimizedRouteInput {
   stops: { lng: number; lat: number }[];
@@ -35,7 +35,7 @@ export interface OptimizedLeg {
   geometry: LineString;
 }
 
-export interface OptimizedRouteResponse {
+export interface ValhallaOptimizedAnswer {
   order: number[];
   distanceMeters: number;
   durationSeconds: number;
@@ -55,7 +55,7 @@ function tripRequest(stops: readonly Stop[], visit: readonly number[], input: Op
 }
 
 /** The answer for the stops visited in `visit` (stop indexes) over the trip's `legs`. */
-export function optimizedReply(stops: readonly Stop[], order: number[], visit: readonly number[], legs: readonly TripLeg[]): OptimizedRouteResponse {
+export function optimizedReply(stops: readonly Stop[], order: number[], visit: readonly number[], legs: readonly TripLeg[]): ValhallaOptimizedAnswer {
   if (legs.length !== visit.length - 1) throw malformed('route', `${legs.length} legs for ${visit.length} locations`);
   const warnings: RouteWarning[] = [];
   const warn = (stop: number, reached: [number, number]) => {
@@ -77,7 +77,7 @@ export function optimizedReply(stops: readonly Stop[], order: number[], visit: r
     order,
     distanceMeters: Math.round(legs.reduce((s, l) => s + l.metres, 0)),
     durationSeconds: Math.round(legs.reduce((s, l) => s + l.seconds, 0)),
-    geometry: lineString(joinLines(legs.map((l) => l.line))),
+    geometry: lineString(joinTripLines(legs.map((l) => l.line))),
     legs: legs.map((leg, k) => ({
       from: visit[k]!,
       to: visit[k + 1]!,
@@ -90,7 +90,7 @@ export function optimizedReply(stops: readonly Stop[], order: number[], visit: r
 }
 
 /** The stops in a good order with the legs between them; throws a ValhallaFailure. */
-export async function valhallaOptimizedRoute(client: ValhallaClient, input: OptimizedRouteInput, orderStops: OrderStops): Promise<OptimizedRouteResponse> {
+export async function valhallaOptimizedRoute(client: ValhallaClient, input: OptimizedRouteInput, orderStops: OrderStops): Promise<ValhallaOptimizedAnswer> {
   const { stops } = input;
   if (stops.length < 2) throw new ValhallaFailure('failed', 'optimized route: at least two stops', {});
   if (input.start === 'first' && input.end === 'last') {

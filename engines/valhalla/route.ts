@@ -5,9 +5,9 @@
  */
 import type { Relocation, RouteEnd } from '../routing/plan-route.ts';
 import type { LngLat } from '../routing/road-graph.ts';
-import type { ValhallaClient } from './client.ts';
+import type { ValhallaClient } from './call.ts';
 import { costingOf, location, type ValhallaOptions } from './costing.ts';
-import { distinctPositions, joinLines, movedBy, positionAt, TRIP_REQUEST, tripLegs } from './trip.ts';
+import { distinctPositions, joinTripLines, movedBy, positionAt, TRIP_REQUEST, tripLegs } from './trip.ts';
 
 /** The route as the reply code takes it (the shape of PlannedRoute without the built-in search's path). */
 export interface ValhallaRoute {
@@ -26,7 +26,7 @@ export function routeRequest(from: LngLat, to: LngLat, options: ValhallaOptions)
 /** The route of an answer of /route for the points asked. */
 export function routeFromTrip(json: unknown, from: LngLat, to: LngLat): ValhallaRoute {
   const legs = tripLegs('route', json);
-  const line = joinLines(legs.map((l) => l.line));
+  const line = joinTripLines(legs.map((l) => l.line));
   const relocationChecked = distinctPositions(line);
   const relocations: Relocation[] = [];
   if (relocationChecked) {

@@ -50,7 +50,7 @@ export function tripOrder(json: unknown): number[] | null {
 }
 
 /** Legs joined into one line: each leg after the first drops its first position (the previous leg's last). */
-export function joinLines(lines: readonly Int32Array[]): Int32Array {
+export function joinTripLines(lines: readonly Int32Array[]): Int32Array {
   const total = lines.reduce((sum, l, i) => sum + l.length - (i > 0 ? 2 : 0), 0);
   const out = new Int32Array(total);
   let at = 0;

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from '@sinclair/typebox/value';
-import { catalogLayerCapability } from '../../engines/access/capabilities.ts';
+import { catalogLayerCapability } from '../../engines/access/capability-rules.ts';
 import { ADDON_OF_CAPABILITY } from '../../engines/access/plans.ts';
 import { RETIRED_LAYERS } from '../../engines/catalog/retired.ts';
 import { CatalogDefinition, type LayerDefinition } from '../../schemas/catalog-definition.ts';

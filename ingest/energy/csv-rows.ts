@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { lit } from '../../lib/duckdb.ts';
 import { queryRows } from '../../lib/duckdb-rows.ts';
-import { readCsvHeader } from '../gtfs/csv-header.ts';
+import { readCsvHeader } from '../transit/csv-header.ts';
 import { InvalidInputError } from '../errors.ts';
 
 /** Header name → key: lower case, every run of other characters one '_' ("Surf Nad83 Lat" → surf_nad83_lat). */

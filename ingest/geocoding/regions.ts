@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { InvalidInputError } from '../errors.ts';
 import { provinceByAdmin1, provinceBySgc, resolveRegion } from '../../engines/geocoding/text/provinces.ts';
 
-export type Ring = Array<[number, number]>;
+type Ring = Array<[number, number]>;
 /** Outer ring then holes. */
 export type Polygon = Ring[];
 

@@ -4,7 +4,7 @@ import { recordUpstreamBackoff, upstreamNotBefore } from './upstream-backoff.ts'
 import { publicReason, UpstreamError } from './upstream-error.ts';
 import type { Jurisdiction } from '../../engines/road-events/jurisdictions.ts';
 import { isoUtc } from '../../engines/road-events/publisher-time.ts';
-import { readFeedStatus, type FeedStatus } from '../../engines/road-events/feed-status.ts';
+import { readFeedStatus, type FeedStatus } from '../../io/road-events/feed-status.ts';
 
 /** An empty answer is suspect when the previous one held at least this many items. */
 export const SUSPECT_EMPTY_AFTER = 10;

@@ -2,7 +2,7 @@ import type { Pool, PoolClient } from 'pg';
 
 type Db = Pool | PoolClient;
 
-/** Writing the poll status of road-event feeds; engines/road-events/feed-status.ts reads it. */
+/** Writing the poll status of road-event feeds; io/road-events/feed-status.ts reads it. */
 /** An attempt starts; `pollIntervalMs` null (a one-off poll) keeps the interval recorded by the schedule. */
 export async function recordAttempt(
   db: Db,

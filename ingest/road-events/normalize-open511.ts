@@ -41,7 +41,7 @@ export interface DroppedEvent {
   reason: string;
 }
 
-export type Normalized = { ok: true; event: NormalizedEvent } | { ok: false; dropped: DroppedEvent };
+export type NormalizedOrDropped = { ok: true; event: NormalizedEvent } | { ok: false; dropped: DroppedEvent };
 
 export const roadEventId = (jurisdiction: string, sourceId: string) => `svc:road:${jurisdiction.toLowerCase()}:${encodeURIComponent(sourceId)}`;
 
@@ -72,8 +72,8 @@ function firstSurface(subtypes: unknown): Surface | null {
  * or an event_type/severity that is not an Open511 token at all. A token without a mapping is
  * not invalid: it becomes unknown.
  */
-export function normalizeOpen511Event(raw: unknown, index: number, info: JurisdictionInfo): Normalized {
-  const drop = (reason: string, sourceId: string | null = null): Normalized => ({ ok: false, dropped: { index, sourceId, reason } });
+export function normalizeOpen511Event(raw: unknown, index: number, info: JurisdictionInfo): NormalizedOrDropped {
+  const drop = (reason: string, sourceId: string | null = null): NormalizedOrDropped => ({ ok: false, dropped: { index, sourceId, reason } });
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return drop('event is not a JSON object');
   const e = raw as Record<string, unknown>;
   const sourceId = typeof e.id === 'string' ? e.id.trim() : '';

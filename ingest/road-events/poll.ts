@@ -11,7 +11,7 @@ import { closuresFeed, CLOSURE_JURISDICTIONS, eventsFeed, JURISDICTIONS, type Ju
 import { normalizeOpen511Event, type DroppedEvent, type NormalizedEvent } from './normalize-open511.ts';
 import { isoUtc } from '../../engines/road-events/publisher-time.ts';
 import { inTransaction } from '../../lib/postgres.ts';
-import { readFeedStatus } from '../../engines/road-events/feed-status.ts';
+import { readFeedStatus } from '../../io/road-events/feed-status.ts';
 import { redactUrl } from '../../lib/redact-url.ts';
 
 export type { PollLog } from './feed-poll.ts';

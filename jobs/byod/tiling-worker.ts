@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { ByodFiles } from '../../engines/byod/files.ts';
-import { existingIds, markFailed, markTiled, overlayById, processingOverlays } from '../../engines/byod/store.ts';
+import { ByodFiles } from '../../io/byod/files.ts';
+import { existingIds, markFailed, markTiled, overlayById, processingOverlays } from '../../io/byod/store.ts';
 import type { Config } from '../../lib/config.ts';
 import type { Pool } from '../../lib/postgres.ts';
 import { BYOD_TILE_JOB, BYOD_TILE_QUEUE, byodTileJobId, byodTileJobOptions, ByodTileJob } from '../../schemas/byod-api.ts';

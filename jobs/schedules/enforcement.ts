@@ -1,5 +1,5 @@
-import { runEnforcement } from '../../engines/access/enforcement-run.ts';
-import { pruneBilled } from '../../engines/access/optimization-billing.ts';
+import { runEnforcement } from '../../io/access/enforcement-run.ts';
+import { pruneBilled } from '../../io/access/optimization-billed.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { runCanmap } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';

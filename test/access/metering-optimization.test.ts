@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMeterHook } from '../../api/access/meter.ts';
-import type { MeterJournal } from '../../engines/access/meter-journal.ts';
+import { createMeterHook } from '../../api/access/meter-hook.ts';
+import type { MeterJournal } from '../../io/access/meter-journal.ts';
 import {
   BILLABLE_QUERIES_HEADER, BILLABLE_SHIPMENTS_HEADER, createMetering, isOptimizationPath, OPTIMIZATION_FAMILY, type MeterEvent,
 } from '../../engines/access/metering.ts';

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcMonth } from '../../lib/utc-calendar.ts';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { runCanmap, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';

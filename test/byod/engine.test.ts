@@ -2,14 +2,14 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ByodFiles } from '../../engines/byod/files.ts';
+import { ByodFiles } from '../../io/byod/files.ts';
 import { readGeoJson } from '../../engines/byod/geojson.ts';
 import { chooseMaxZoom, TILE_BUDGET } from '../../engines/byod/max-zoom.ts';
 import { newOverlayId } from '../../engines/byod/overlay-id.ts';
-import { existingIds, insertWithinQuota, type NewOverlay } from '../../engines/byod/store.ts';
+import { existingIds, insertWithinQuota, type NewOverlay } from '../../io/byod/store.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
-import { denseLineGeoJson, trackGeoJson } from './fixtures.ts';
+import { denseLineGeoJson, trackGeoJson } from '../support/byod/fixtures.ts';
 
 /*
  * The engine under the routes: the quota held under concurrency in Postgres, the zoom budget of

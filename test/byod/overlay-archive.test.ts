@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { tileIdToZxy } from 'pmtiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OpenArchives } from '../../engines/byod/open-archives.ts';
-import { OverlayArchiveError } from '../../engines/byod/overlay-archive.ts';
+import { OpenArchives } from '../../io/byod/open-archives.ts';
+import { OverlayArchiveError } from '../../io/byod/overlay-archive.ts';
 import { zxyToTileId } from '../../engines/tiles/pmtiles/tile-id.ts';
 import { manyEntriesLeaf, manyLeaves, TILE } from './bombs.ts';
 

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ByodApi } from './byod-api.ts';
-import { tileOf, vancouverArchive, vancouverGeoJson } from './fixtures.ts';
+import { tileOf, vancouverArchive, vancouverGeoJson } from '../support/byod/fixtures.ts';
 
 /*
  * Who sees an overlay (volume 3: 404 for an unknown id or another account's, never telling them

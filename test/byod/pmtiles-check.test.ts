@@ -9,7 +9,7 @@ import { Compression, encodeHeader, TileType, type HeaderFields } from '../../en
 import { zxyToTileId } from '../../engines/tiles/pmtiles/tile-id.ts';
 import { PMTilesWriter } from '../../engines/tiles/pmtiles/writer.ts';
 import { manyEntriesLeaf, manyLeaves, paddedLeafBomb } from './bombs.ts';
-import { vancouverArchive } from './fixtures.ts';
+import { vancouverArchive } from '../support/byod/fixtures.ts';
 
 /*
  * The check of an uploaded PMTiles archive (engines/byod/pmtiles-check.ts) against archives forged

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ByodApi } from './byod-api.ts';
-import { vancouverArchive, vancouverGeoJson } from './fixtures.ts';
+import { vancouverArchive, vancouverGeoJson } from '../support/byod/fixtures.ts';
 
 /*
  * Every 400 of POST /byod (volume 3: missing body, wrong content type, over 5 MB, an eleventh

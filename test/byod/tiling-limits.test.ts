@@ -7,7 +7,7 @@ import { startByodTiling, type RunningByodTiling } from '../../jobs/byod/tiling-
 import { createRedis } from '../../lib/redis.ts';
 import { BYOD_TILE_QUEUE, byodTileJobId } from '../../schemas/byod-api.ts';
 import { ByodApi } from './byod-api.ts';
-import { decodeTile, denseLineGeoJson, heavyPolygonGeoJson, scatteredPointsGeoJson } from './fixtures.ts';
+import { decodeTile, denseLineGeoJson, heavyPolygonGeoJson, scatteredPointsGeoJson } from '../support/byod/fixtures.ts';
 
 /*
  * Issue 28: what tiling one GeoJSON upload may cost. The issue's line (870,000 points, 5.2 MB)

@@ -5,7 +5,7 @@ import { startByodTiling, type RunningByodTiling } from '../../jobs/byod/tiling-
 import { startWorkers, type RunningWorkers } from '../../jobs/worker.ts';
 import { createRedis } from '../../lib/redis.ts';
 import { ByodApi } from './byod-api.ts';
-import { decodeTile, tileOf, vancouverGeoJson } from './fixtures.ts';
+import { decodeTile, tileOf, vancouverGeoJson } from '../support/byod/fixtures.ts';
 
 /*
  * GeoJSON uploads tiled by the worker's BullMQ job (jobs/byod/, in a child process): processing

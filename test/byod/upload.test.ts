@@ -3,7 +3,7 @@ import path from 'node:path';
 import { findTile, ResolvedValueCache, zxyToTileId, type Source } from 'pmtiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ByodApi } from './byod-api.ts';
-import { decodeTile, tileOf, vancouverArchive, vancouverGeoJson } from './fixtures.ts';
+import { decodeTile, tileOf, vancouverArchive, vancouverGeoJson } from '../support/byod/fixtures.ts';
 
 /*
  * POST /byod (raw GeoJSON, raw PMTiles, multipart), the overlay it answers, GET /byod and

@@ -6,7 +6,7 @@ import { Value } from '@sinclair/typebox/value';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReport } from '../../engines/feedback/report.ts';
-import { submitReport } from '../../engines/feedback/store.ts';
+import { submitReport } from '../../io/feedback/store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { FeedbackFixture } from '../../schemas/feedback-api.ts';
 import { runCanmap, type CliRun } from '../support/canmap-process.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.ts';
-import { createKey, type CreateKeyInput } from '../../lib/keys.ts';
+import { createKey, type CreateKeyInput } from '../../io/access/key-store.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { ReleaseStore } from '../../releases/reader.ts';
 import { answerOf, type Answer } from '../support/answer.ts';

@@ -4,7 +4,7 @@ import { parseGrammarQuery, type ParsedGrammar } from '../../engines/grammars/pa
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { dlsCellAt } from '../../engines/survey/dls.ts';
 import { ntsCellAt } from '../../engines/survey/nts.ts';
-import { generatedCases, generatedRecordIds, HAND_CASES, VECTOR_CASES, type AcceptanceCase } from './acceptance-cases.ts';
+import { generatedCases, generatedRecordIds, HAND_CASES, VECTOR_CASES, type AcceptanceCase } from '../support/grammars/acceptance-cases.ts';
 
 const canonicalOf = (parsed: ParsedGrammar): string => {
   switch (parsed.grammar) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { timestampJson, durationJson } from '../../api/replies/optimization-times.ts';
+import { timestampJson, durationJson } from '../../engines/optimization/response-times.ts';
 import { buildProblem } from '../../engines/optimization/build-problem.ts';
 import { collectPlaces } from '../../engines/optimization/places.ts';
 import { unreachableShipments } from '../../engines/optimization/reachability.ts';
-import type { OptimizationRequest, Shipment, Vehicle } from '../../engines/optimization/request-model.ts';
+import type { OptimizationRequest, RequestShipment as Shipment, RequestVehicle as Vehicle } from '../../engines/optimization/request-model.ts';
 import { ownTravel, UNREACHABLE_SECONDS } from '../../engines/optimization/travel-own.ts';
 import { geodesicTravel } from '../../engines/optimization/travel-geodesic.ts';
 import { decodePolyline } from '../../engines/road-events/geometry.ts';

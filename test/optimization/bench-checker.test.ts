@@ -3,9 +3,9 @@
  * built here (earliest start at every stop), then broken one rule at a time.
  */
 import { describe, expect, it } from 'vitest';
-import { checkSolution, parseDuration, parseTimestamp } from '../../bench/optimization/checker.ts';
-import type { Instance } from '../../bench/optimization/instances.ts';
-import { toRequest } from '../../bench/optimization/to-request.ts';
+import { checkSolution, parseDuration, parseTimestamp } from '../support/optimization/checker.ts';
+import type { Instance } from '../support/optimization/instances.ts';
+import { toRequest } from '../support/optimization/to-request.ts';
 
 const node = (id: number, x: number, y: number, demand: number, ready: number, due: number, service: number) => ({ id, x, y, demand, ready, due, service });
 

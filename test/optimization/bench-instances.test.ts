@@ -1,6 +1,6 @@
 /** The benchmark parsers against the facts BKS.json records for every instance (jobs, fleet, demand). */
 import { describe, expect, it } from 'vitest';
-import { bestKnown, bksTable, groupOf, INSTANCE_CLASSES, listInstances, loadClass, loadInstance, parseLiLim, parseSolomon } from '../../bench/optimization/instances.ts';
+import { bestKnown, bksTable, groupOf, INSTANCE_CLASSES, listInstances, loadClass, loadInstance, parseLiLim, parseSolomon } from '../support/optimization/instances.ts';
 
 describe('benchmark instances', () => {
   it('lists 56 Solomon, 60 Gehring–Homberger 200 and 56 Li–Lim 100 instances in natural order', () => {

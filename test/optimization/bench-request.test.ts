@@ -1,7 +1,7 @@
 /** The benchmark's instance → Optimization request conversion (own Euclidean matrices). */
 import { describe, expect, it } from 'vitest';
-import { euclid, loadInstance } from '../../bench/optimization/instances.ts';
-import { canonicalRoutes, permutation, timestamp, toRequest, VEHICLE_FIXED_COST } from '../../bench/optimization/to-request.ts';
+import { euclid, loadInstance } from '../support/optimization/instances.ts';
+import { canonicalRoutes, permutation, timestamp, toRequest, VEHICLE_FIXED_COST } from '../support/optimization/to-request.ts';
 
 const c101 = loadInstance('solomon', 'C101');
 const lc101 = loadInstance('li_lim_100', 'lc101');

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { errors } from '../../lib/errors.ts';
 import {
   billedCount, matrixDigestOf, payerOf, shipmentIdentities, shipmentIdentity,
-} from '../../engines/access/optimization-billing.ts';
-import type { OptimizationRequest, Place, Shipment, TravelSource, Vehicle } from '../../engines/optimization/request-model.ts';
-import { allowanceOf, allowanceShortfall } from '../../engines/access/allowance.ts';
+} from '../../engines/access/optimization-billing-rules.ts';
+import type { OptimizationRequest, Place, RequestShipment as Shipment, TravelSource, RequestVehicle as Vehicle } from '../../engines/optimization/request-model.ts';
+import { allowanceOf, allowanceShortfall } from '../../engines/access/allowance-rule.ts';
 
 const at = (latitude: number, longitude: number): Place => ({ kind: 'coordinates', latLng: { latitude, longitude } });
 const OTTAWA = at(45.4215, -75.6972);
@@ -144,7 +144,7 @@ describe('quota room (Billing 5)', () => {
   });
 });
 
-describe('optimization errors (api/errors.ts)', () => {
+describe('optimization errors (lib/errors.ts)', () => {
   const answer = (e: ReturnType<typeof errors.internal>) => ({ status: e.statusCode, body: e.body(), headers: e.headers });
 
   it('INVALID_ARGUMENT with field violations, FAILED_PRECONDITION, NOT_FOUND, DEADLINE_EXCEEDED, 413', () => {

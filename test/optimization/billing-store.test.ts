@@ -1,14 +1,15 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optimizationBilling } from '../../api/access/optimization-billing.ts';
-import type { SolveSlotGate } from '../../api/access/solve-slots.ts';
+import { optimizationBilling } from '../../api/access/optimization-billing-gate.ts';
+import type { SolveSlotGate } from '../../api/access/solve-slot-gate.ts';
 import { Refusal } from '../../lib/errors.ts';
-import {
-  digestOf, firstBilledWithin24h, pruneBilled, quotaRoom, recordBilled,
-} from '../../engines/access/optimization-billing.ts';
-import { createMeterJournal } from '../../engines/access/meter-journal.ts';
-import type { Shipment } from '../../engines/optimization/request-model.ts';
-import { createKey, type KeyRecord } from '../../lib/keys.ts';
+import { digestOf } from '../../engines/access/optimization-billing-rules.ts';
+import { quotaRoom } from '../../io/access/account-allowance.ts';
+import { firstBilledWithin24h, pruneBilled, recordBilled } from '../../io/access/optimization-billed.ts';
+import { createMeterJournal } from '../../io/access/meter-journal.ts';
+import type { RequestShipment as Shipment } from '../../engines/optimization/request-model.ts';
+import { type KeyRecord } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 

@@ -8,7 +8,7 @@
  * clock; 54 s in issue 28). optimize-roads.test.ts does the same for road travel and polylines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { growthRequest } from '../../bench/optimization/growth-request.ts';
+import { growthRequest } from '../support/optimization/growth-request.ts';
 import { ApiStack } from '../support/api-stack.ts';
 import { worstLoopStall } from '../support/loop-delay.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkOptimizationRequest } from '../../api/params/optimization/check.ts';
-import { ISSUE_CODES } from '../../api/params/optimization/issues.ts';
+import { checkOptimizationRequest } from '../../engines/optimization/request/check.ts';
+import { ISSUE_CODES } from '../../engines/optimization/request/issues.ts';
 import { baseRequest, issuesOf, oneIssue, valid } from './request-fixtures.ts';
 
 type Body = Record<string, any>;

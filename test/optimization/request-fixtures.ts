@@ -1,6 +1,6 @@
 /** Small valid Optimization requests for the request-parsing tests. */
 import { expect } from 'vitest';
-import { checkOptimizationRequest, type CheckOptions, type CheckResult } from '../../api/params/optimization/check.ts';
+import { checkOptimizationRequest, type CheckOptions, type CheckResult } from '../../engines/optimization/request/check.ts';
 import type { OptimizationRequest } from '../../engines/optimization/request-model.ts';
 
 export const OTTAWA = { latitude: 45.4215, longitude: -75.6972 };

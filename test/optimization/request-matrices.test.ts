@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLimitViolation, countPlanItems } from '../../api/params/optimization/check.ts';
+import { countLimitViolation, countPlanItems } from '../../engines/optimization/request/check.ts';
 import { GATINEAU, OTTAWA, baseRequest, matrixRequest, oneIssue, valid } from './request-fixtures.ts';
 
 type Body = Record<string, any>;

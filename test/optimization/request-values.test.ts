@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeRequest } from '../../api/params/optimization/normalize.ts';
-import { parseDouble, parseDuration, parseEnum, parseInt64, parseTimestamp } from '../../api/params/optimization/values.ts';
-import { checkOptimizationRequest } from '../../api/params/optimization/check.ts';
+import { normalizeRequest } from '../../engines/optimization/request/normalize.ts';
+import { parseDouble, parseDuration, parseEnum, parseInt64, parseTimestamp } from '../../engines/optimization/request/values.ts';
+import { checkOptimizationRequest } from '../../engines/optimization/request/check.ts';
 import { baseRequest, issuesOf, oneIssue, valid } from './request-fixtures.ts';
 
 const value = <T>(p: { ok: boolean; value?: T }) => (p.ok ? p.value : 'bad');

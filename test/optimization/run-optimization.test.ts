@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Refusal } from '../../lib/errors.ts';
-import { runOptimization, type OptimizationDeps } from '../../api/optimization/run-optimization.ts';
-import { checkOptimizationRequest } from '../../api/params/optimization/check.ts';
+import { runOptimization, type OptimizationDeps } from '../../services/optimization/run-optimization.ts';
+import { checkOptimizationRequest } from '../../engines/optimization/request/check.ts';
 import { SolverPool } from '../../engines/optimization/solver-pool.ts';
 import { ReleaseUnavailableError } from '../../releases/unavailable.ts';
 

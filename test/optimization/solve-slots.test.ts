@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSolveSlotGate } from '../../api/access/solve-slots.ts';
+import { createSolveSlotGate } from '../../api/access/solve-slot-gate.ts';
 import { Refusal } from '../../lib/errors.ts';
-import { createSolveSlots, type SlotAcquisition, type SolveSlotsOptions } from '../../engines/access/solve-slots.ts';
+import { createSolveSlots, type SlotAcquisition, type SolveSlotsOptions } from '../../io/access/solve-slot-leases.ts';
 import type { KeyRecord } from '../../lib/keys.ts';
 import { createApiRedis, redisReady } from '../../lib/redis.ts';
 import { OPTIMIZATION_LIMITS } from '../../schemas/plans.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { KeyCache } from '../../api/access/key-cache.ts';
 import { loadConfig } from '../../lib/config.ts';
-import { createKey, disableKey, type CreateKeyInput } from '../../lib/keys.ts';
+import { createKey, disableKey, type CreateKeyInput } from '../../io/access/key-store.ts';
 import { createPool, withDatabase } from '../../lib/postgres.ts';
 import { ReleaseStore } from '../../releases/reader.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';

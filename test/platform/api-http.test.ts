@@ -7,7 +7,7 @@ import { buildApp } from '../../api/app.ts';
 import { Refusal } from '../../lib/errors.ts';
 import { startServer, type RunningServer } from '../../api/server.ts';
 import { ERROR_MESSAGE_KEYWORD } from '../../schemas/common.ts';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { ReleaseStore } from '../../releases/reader.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';

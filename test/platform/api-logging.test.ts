@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { ReleaseStore } from '../../releases/reader.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';

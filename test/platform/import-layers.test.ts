@@ -11,7 +11,7 @@ describe('import direction', () => {
     expect(edges).toContainEqual({ from: 'api/routes/transit/stop.ts', to: 'schemas/transit-api.ts' });
   });
 
-  it('schemas → lib → releases → engines → io → services → ingest | api → jobs → bin: no layer imports one above it, ingest and api never each other', () => {
+  it('schemas → lib → releases → engines → io → services → ingest | api → jobs → bin: no layer imports one above it, ingest and api never each other, tests never bench/, production neither', () => {
     expect(layerViolations(edges)).toEqual([]);
   });
 
@@ -21,19 +21,29 @@ describe('import direction', () => {
 
   it('catches what breaks the rule', () => {
     expect(layerViolations([
-      { from: 'engines/geocoding/search.ts', to: 'api/errors.ts' },
-      { from: 'api/routes/transit/stop.ts', to: 'ingest/gtfs/build.ts' },
-      { from: 'ingest/gtfs/build.ts', to: 'api/errors.ts' },
+      { from: 'engines/geocoding/search.ts', to: 'api/app.ts' },
+      { from: 'api/routes/transit/stop.ts', to: 'ingest/transit/build.ts' },
+      { from: 'ingest/transit/build.ts', to: 'api/app.ts' },
       { from: 'schemas/common.ts', to: 'lib/postgres.ts' },
       { from: 'lib/keys.ts', to: 'test/support/paths.ts' },
       { from: 'api/app.ts', to: 'schemas/common.ts' },
-      { from: 'jobs/worker.ts', to: 'ingest/gtfs/build.ts' },
+      { from: 'jobs/worker.ts', to: 'ingest/transit/build.ts' },
+      { from: 'test/routing/a.test.ts', to: 'bench/routing/serve.ts' },
+      { from: 'test/routing/a.test.ts', to: 'test/support/paths.ts' },
+      { from: 'bench/routing/serve.ts', to: 'test/support/paths.ts' },
+      { from: 'bench/routing/serve.ts', to: 'test/routing/route-api.test.ts' },
+      { from: 'test/support/env.ts', to: 'bench/support/measure.ts' },
+      { from: 'engines/routing/graph.ts', to: 'bench/support/measure.ts' },
     ])).toEqual([
-      'engines/geocoding/search.ts -> api/errors.ts',
-      'api/routes/transit/stop.ts -> ingest/gtfs/build.ts',
-      'ingest/gtfs/build.ts -> api/errors.ts',
+      'engines/geocoding/search.ts -> api/app.ts',
+      'api/routes/transit/stop.ts -> ingest/transit/build.ts',
+      'ingest/transit/build.ts -> api/app.ts',
       'schemas/common.ts -> lib/postgres.ts',
       'lib/keys.ts -> test/support/paths.ts',
+      'test/routing/a.test.ts -> bench/routing/serve.ts',
+      'bench/routing/serve.ts -> test/routing/route-api.test.ts',
+      'test/support/env.ts -> bench/support/measure.ts',
+      'engines/routing/graph.ts -> bench/support/measure.ts',
     ]);
     expect(importCycles([
       { from: 'a.ts', to: 'b.ts' }, { from: 'b.ts', to: 'c.ts' }, { from: 'c.ts', to: 'a.ts' }, { from: 'c.ts', to: 'd.ts' },

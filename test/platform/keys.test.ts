@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findActiveKeyByHash, hashKey, KeyInputError, normalizeOrigin } from '../../lib/keys.ts';
+import { hashKey, KeyInputError, normalizeOrigin } from '../../lib/keys.ts';
+import { findActiveKeyByHash } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { runCanmap } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';

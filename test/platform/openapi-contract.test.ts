@@ -10,7 +10,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
 import { documentedPath } from '../../api/openapi/documented-paths.ts';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { ReleaseStore } from '../../releases/reader.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../api/app.ts';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { ChannelListener } from '../../releases/reader-listener.ts';
 import { ReleaseStore, type KindOpener, type ReaderLog } from '../../releases/reader.ts';

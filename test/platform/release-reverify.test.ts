@@ -7,7 +7,7 @@ import { buildAdmin } from '../../api/admin.ts';
 import { buildApp } from '../../api/app.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../lib/config.ts';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { ReleaseStore, type FullVerify, type KindOpener, type KindStatus, type ReaderLog, type VerifyStatus } from '../../releases/reader.ts';
 import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';

@@ -1,17 +1,18 @@
 import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closureSnapshotCache } from '../../engines/road-events/closure-snapshot.ts';
-import { closuresNearLine, closuresNearRoute } from '../../engines/road-events/closures-near-route.ts';
+import { closureSnapshotCache } from '../../io/road-events/closure-snapshot.ts';
+import { closuresNearLine } from '../../engines/road-events/closures-near-route.ts';
+import { closuresNearRoute } from '../../io/road-events/closures-near-route.ts';
 import { RouteLine } from '../../engines/road-events/route-line.ts';
 import { snapshotClosures, type ClosureSources } from '../../ingest/road-events/closures/snapshot.ts';
-import type { Position } from '../../engines/road-events/geometry.ts';
+import type { LngLatPosition } from '../../engines/road-events/geometry.ts';
 import type { HttpOptions } from '../../ingest/road-events/http-json.ts';
 import { pollRoadEvents } from '../../ingest/road-events/poll.ts';
 import { parsePublisherTime } from '../../engines/road-events/publisher-time.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { drivebc, FakePublisher, fixture } from '../support/road-events-upstream.ts';
-import { readFeedStatus } from '../../engines/road-events/feed-status.ts';
+import { readFeedStatus } from '../../io/road-events/feed-status.ts';
 
 /*
  * Closures of BC (from the Open511 events poll), Alberta and Ontario (511 v2 snapshots) and the
@@ -29,7 +30,7 @@ const snapshot = (iso: string) => snapshotClosures(pool, { sources: sources(), h
 /** BC's closures come from the events poll. */
 const pollBc = (iso: string) => pollRoadEvents(pool, { url: upstream.url('/bc/events'), http: HTTP, now: () => new Date(iso) });
 
-const four = JSON.parse(drivebc('four')) as { events: { id: string; roads: Record<string, unknown>[]; geography: { coordinates: Position[] } }[] };
+const four = JSON.parse(drivebc('four')) as { events: { id: string; roads: Record<string, unknown>[]; geography: { coordinates: LngLatPosition[] } }[] };
 const line = (id: string) => four.events.find((e) => e.id === `drivebc.ca/${id}`)!.geography.coordinates;
 /** The real four-event answer with one event (DBC-52791 unless told) marked CLOSED. */
 function bcWithClosure(id = 'DBC-52791') {
@@ -39,7 +40,7 @@ function bcWithClosure(id = 'DBC-52791') {
 }
 
 /** A point `metres` to the left of the middle of segment i of a line (flat-earth offset, independent of the library). */
-function beside(coords: Position[], i: number, metres: number): Position {
+function beside(coords: LngLatPosition[], i: number, metres: number): LngLatPosition {
   const [a, b] = [coords[i]!, coords[i + 1]!];
   const lat = (a[1] + b[1]) / 2;
   const kx = 111_195 * Math.cos((lat * Math.PI) / 180);
@@ -199,10 +200,10 @@ describe('closures near a route (what routing warnings use)', () => {
 
   it('Alberta and Ontario: in force on the Canmore–Banff line, scheduled on Highway 401', async () => {
     const now = new Date('2026-01-10T16:00:00Z');
-    const banff: Position[] = [[-115.3600, 51.0990], [-115.4671, 51.1352], [-115.5689, 51.1713]];
+    const banff: LngLatPosition[] = [[-115.3600, 51.0990], [-115.4671, 51.1352], [-115.5689, 51.1713]];
     const ab = await closuresNearRoute(pool, banff, { now });
     expect(ab.inForce.map((c) => [c.jurisdiction, c.sourceId, c.effectiveFrom, c.until])).toEqual([['CA-AB', '45122', '2026-01-10T14:20:00Z', null]]);
-    const toronto: Position[] = [[-79.60, 43.71], [-79.51, 43.7245], [-79.40, 43.75]];
+    const toronto: LngLatPosition[] = [[-79.60, 43.71], [-79.51, 43.7245], [-79.40, 43.75]];
     const on = await closuresNearRoute(pool, toronto, { now });
     expect(on.inForce).toEqual([]);
     expect(on.scheduled.map((c) => [c.sourceId, c.effectiveFrom, c.until])).toEqual([['ONT-MTO-60211', '2026-01-11T04:00:00Z', '2026-01-11T10:00:00Z']]);
@@ -229,7 +230,7 @@ describe('closures near a route (what routing warnings use)', () => {
 
   it('refuses a route that is not [lng, lat] positions', async () => {
     await expect(closuresNearRoute(pool, [])).rejects.toThrow('route must have at least one [lng, lat] position');
-    await expect(closuresNearRoute(pool, [[49.2, -190]] as Position[])).rejects.toThrow(/is not \[lng, lat\] in WGS84/);
+    await expect(closuresNearRoute(pool, [[49.2, -190]] as LngLatPosition[])).rejects.toThrow(/is not \[lng, lat\] in WGS84/);
   });
 });
 
@@ -250,8 +251,8 @@ describe('the API\'s cached copy of the closure snapshots', () => {
     const errors: unknown[] = [];
     const cache = closureSnapshotCache(own, (err) => errors.push(err), 200);
     try {
-      const banff: Position[] = [[-115.3600, 51.0990], [-115.4671, 51.1352], [-115.5689, 51.1713]];
-      const toronto: Position[] = [[-79.60, 43.71], [-79.51, 43.7245], [-79.40, 43.75]];
+      const banff: LngLatPosition[] = [[-115.3600, 51.0990], [-115.4671, 51.1352], [-115.5689, 51.1713]];
+      const toronto: LngLatPosition[] = [[-79.60, 43.71], [-79.51, 43.7245], [-79.40, 43.75]];
       for (const [positions, at] of [[banff, '2026-01-10T16:00:00Z'], [toronto, '2026-01-10T16:00:00Z'], [toronto, '2026-01-11T05:00:00Z']] as const) {
         const options = { now: new Date(at) };
         const expected = await closuresNearRoute(pool, positions, options);

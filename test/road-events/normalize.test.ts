@@ -3,7 +3,7 @@ import { EventGrid } from '../../engines/road-events/event-grid.ts';
 import { closureFrom511 } from '../../ingest/road-events/closures/from-511.ts';
 import { closureFromOpen511 } from '../../ingest/road-events/closures/from-open511.ts';
 import { eventStatus, eventStatusSpan } from '../../engines/road-events/event-status.ts';
-import { decodePolyline, geometryBBox, geometryTouchesBBox, pointGeometryMetres, readGeometry, type Position } from '../../engines/road-events/geometry.ts';
+import { decodePolyline, geometryBBox, geometryTouchesBBox, pointGeometryMetres, readGeometry, type LngLatPosition } from '../../engines/road-events/geometry.ts';
 import { routeGeometryMetres } from '../../engines/road-events/route-line.ts';
 import { retryAfterMs } from '../../ingest/road-events/http-json.ts';
 import { JURISDICTIONS } from '../../engines/road-events/jurisdictions.ts';
@@ -72,7 +72,7 @@ describe('real DriveBC events → volume 2 records', () => {
     const { events, dropped } = normalizeAll(drivebc('four'));
     expect(dropped).toEqual([]);
     expect([...events.keys()]).toEqual(['drivebc.ca/DBC-46014', 'drivebc.ca/DBC-53145', 'drivebc.ca/DBC-52791', 'drivebc.ca/DBC-52446']);
-    const raw = eventsOf(drivebc('four'))[0] as { description: string; geography: { coordinates: Position[] } };
+    const raw = eventsOf(drivebc('four'))[0] as { description: string; geography: { coordinates: LngLatPosition[] } };
     expect(record(events.get('drivebc.ca/DBC-46014')!)).toEqual({
       id: 'svc:road:ca-bc:drivebc.ca%2FDBC-46014',
       source_id: 'drivebc.ca/DBC-46014',
@@ -296,7 +296,7 @@ describe('511 v2 events (Alberta, Ontario fixtures)', () => {
 });
 
 describe('areas (Polygon, MultiPolygon)', () => {
-  const square = { type: 'Polygon' as const, coordinates: [[[-121, 50], [-120, 50], [-120, 51], [-121, 51], [-121, 50]], [[-120.6, 50.4], [-120.4, 50.4], [-120.4, 50.6], [-120.6, 50.6], [-120.6, 50.4]]] as Position[][] };
+  const square = { type: 'Polygon' as const, coordinates: [[[-121, 50], [-120, 50], [-120, 51], [-121, 51], [-121, 50]], [[-120.6, 50.4], [-120.4, 50.4], [-120.4, 50.6], [-120.6, 50.6], [-120.6, 50.4]]] as LngLatPosition[][] };
 
   it('reads them when every ring is closed, with 4 or more positions', () => {
     expect(readGeometry(square)).toEqual({ ok: true, geometry: square });
@@ -322,7 +322,7 @@ describe('areas (Polygon, MultiPolygon)', () => {
 
 describe('distances', () => {
   it('measures a point to a line by its nearest point, not its vertices', () => {
-    const line: Position[] = [[-123.0, 49.0], [-122.0, 49.0]];
+    const line: LngLatPosition[] = [[-123.0, 49.0], [-122.0, 49.0]];
     // 0.01° north of the middle of a 73 km segment: 1.11 km, far from either vertex.
     expect(pointGeometryMetres(-122.5, 49.01, { type: 'LineString', coordinates: line })).toBeCloseTo(haversineMetres(-122.5, 49.01, -122.5, 49.0), -1);
     expect(haversineMetres(-122.5, 49.01, -122.5, 49.0)).toBeCloseTo(1112, 0);
@@ -330,7 +330,7 @@ describe('distances', () => {
   });
 
   it('finds a route passing 200 m from a closure point and ignores one 300 m away', () => {
-    const route: Position[] = [[-117.6, 51.3], [-117.4, 51.3]];
+    const route: LngLatPosition[] = [[-117.6, 51.3], [-117.4, 51.3]];
     const dLat = (m: number) => m / 111_195;
     expect(routeGeometryMetres(route, { type: 'Point', coordinates: [-117.5, 51.3 + dLat(200)] }, 250)).toBeCloseTo(200, -1);
     expect(routeGeometryMetres(route, { type: 'Point', coordinates: [-117.5, 51.3 + dLat(300)] }, 250)).toBe(Infinity);
@@ -338,7 +338,7 @@ describe('distances', () => {
   });
 
   it('a line touches a box it crosses even with no vertex inside', () => {
-    const line = { type: 'LineString' as const, coordinates: [[-124, 49.5], [-122, 49.5]] as Position[] };
+    const line = { type: 'LineString' as const, coordinates: [[-124, 49.5], [-122, 49.5]] as LngLatPosition[] };
     expect(geometryTouchesBBox(line, { minLon: -123.1, minLat: 49.4, maxLon: -122.9, maxLat: 49.6 })).toBe(true);
     expect(geometryTouchesBBox(line, { minLon: -123.1, minLat: 49.6, maxLon: -122.9, maxLat: 49.7 })).toBe(false);
   });

@@ -7,7 +7,7 @@ import { createPool } from '../../lib/postgres.ts';
 import { runCanmap } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { drivebc, FakePublisher, fixture, open511Page } from '../support/road-events-upstream.ts';
-import { readFeedStatus } from '../../engines/road-events/feed-status.ts';
+import { readFeedStatus } from '../../io/road-events/feed-status.ts';
 
 let t: TestEnv;
 let pool: Pool;

@@ -11,7 +11,7 @@ import { runCanmap } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { RoadEventsApi } from '../support/road-events-api-stack.ts';
 import { drivebc, FakePublisher, fixture, open511Page, type Scripted } from '../support/road-events-upstream.ts';
-import { readFeedStatus } from '../../engines/road-events/feed-status.ts';
+import { readFeedStatus } from '../../io/road-events/feed-status.ts';
 import { redactUrl } from '../../lib/redact-url.ts';
 
 let t: TestEnv;

@@ -16,7 +16,7 @@ import type { PlannedRoute } from '../../engines/routing/plan-route.ts';
 import type { RoadNetwork } from '../../engines/routing/release.ts';
 import { SnapIndex } from '../../engines/routing/snap.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
-import { nearestRouteEdge, randomRoutes, sampleTrace, type SyntheticFix } from './match-traces.ts';
+import { nearestRouteEdge, randomRoutes, sampleTrace, type SyntheticFix } from '../support/routing/match-traces.ts';
 import { openVancouverGraph, type VancouverGraph } from './vancouver-graph.ts';
 import { seededRandom as random } from '../../lib/seeded-random.ts';
 

@@ -10,7 +10,7 @@ import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
 import { ROADS_KIND } from '../../schemas/roads-release.ts';
 import { ApiStack } from '../support/api-stack.ts';
 import { sharedData } from '../support/paths.ts';
-import { readGpx, type GpxPoint } from './match-traces.ts';
+import { readGpx, type GpxPoint } from '../support/routing/match-traces.ts';
 
 let stack: ApiStack;
 let andorra: GpxPoint[];

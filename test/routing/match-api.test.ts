@@ -11,7 +11,7 @@ import { ROADS_KIND } from '../../schemas/roads-release.ts';
 import type { Answer } from '../support/answer.ts';
 import { ApiStack } from '../support/api-stack.ts';
 import { sharedData } from '../support/paths.ts';
-import { randomRoutes, sampleTrace, type SyntheticFix } from './match-traces.ts';
+import { randomRoutes, sampleTrace, type SyntheticFix } from '../support/routing/match-traces.ts';
 import {  } from './vancouver-graph.ts';
 import { seededRandom as random } from '../../lib/seeded-random.ts';
 

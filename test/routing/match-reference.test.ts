@@ -17,7 +17,7 @@ import type { RoadNetwork } from '../../engines/routing/release.ts';
 import { SnapIndex } from '../../engines/routing/snap.ts';
 import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
 import { seededRandom as random } from '../../lib/seeded-random.ts';
-import { randomRoutes, sampleTrace } from './match-traces.ts';
+import { randomRoutes, sampleTrace } from '../support/routing/match-traces.ts';
 import { incomingLists, referenceTransitions } from './reference-transition.ts';
 import { backToleranceOf, referenceDecode, runScore } from './reference-viterbi.ts';
 import { openVancouverGraph, type VancouverGraph } from './vancouver-graph.ts';

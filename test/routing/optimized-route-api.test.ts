@@ -14,8 +14,8 @@ import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
 import { ROADS_KIND } from '../../schemas/roads-release.ts';
 import { ApiStack } from '../support/api-stack.ts';
 import { sharedData } from '../support/paths.ts';
-import { ALL_ENDS, bestOfRandomRestarts, bruteForce } from './stop-order-reference.ts';
-import { vancouverMatrix, vancouverStops } from './stop-order-vancouver.ts';
+import { ALL_ENDS, bestOfRandomRestarts, bruteForce } from '../support/routing/stop-order-reference.ts';
+import { vancouverMatrix, vancouverStops } from '../support/routing/stop-order-vancouver.ts';
 
 const WATERFRONT: LngLat = [-123.1115, 49.2856];
 const MAIN_STREET: LngLat = [-123.1003, 49.268];

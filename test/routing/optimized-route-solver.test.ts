@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { heuristicTour } from '../../engines/routing/stop-order/heuristic.ts';
 import { reduce } from '../../engines/routing/stop-order/problem.ts';
 import { improveOrder, orderStops, type StopEnds } from '../../engines/routing/stop-order/solve.ts';
-import { ALL_ENDS, bestOfRandomRestarts, bruteForce, randomMatrix, uniformMatrix } from './stop-order-reference.ts';
+import { ALL_ENDS, bestOfRandomRestarts, bruteForce, randomMatrix, uniformMatrix } from '../support/routing/stop-order-reference.ts';
 
 const label = (ends: StopEnds) => `start ${ends.start}, end ${ends.end}`;
 

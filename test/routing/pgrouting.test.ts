@@ -24,7 +24,7 @@ import { applyTurnRestrictions, readTurnRestrictions } from '../../ingest/roads/
 import { wayProfile } from '../../ingest/roads/way-tags.ts';
 import { runCanmap } from '../support/canmap-process.ts';
 import { sharedData } from '../support/paths.ts';
-import { openPgRoutingDb, type PgRoutingDb } from './pgrouting-db.ts';
+import { openPgRoutingDb, type PgRoutingDb } from '../support/routing/pgrouting-db.ts';
 import {  } from './vancouver-graph.ts';
 import { seededRandom as random } from '../../lib/seeded-random.ts';
 

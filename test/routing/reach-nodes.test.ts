@@ -5,7 +5,7 @@
  * bit for bit, from nodes, from points along edges and from just before restricted turns.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { syntheticRoadGraph } from '../../bench/routing/synthetic-graph.ts';
+import { syntheticRoadGraph } from '../support/routing/synthetic-graph.ts';
 import { costModel, type CostModel } from '../../engines/routing/cost-model.ts';
 import { endpointOnEdge, originAtNode, type Endpoint } from '../../engines/routing/endpoints.ts';
 import { modeBit } from '../../engines/routing/graph-format.ts';

@@ -18,7 +18,7 @@ import type { RegisteredRelease } from '../../releases/registry.ts';
 import { ROADS_KIND } from '../../schemas/roads-release.ts';
 import { ApiStack } from '../support/api-stack.ts';
 import { sharedData } from '../support/paths.ts';
-import { vancouverStops } from './stop-order-vancouver.ts';
+import { vancouverStops } from '../support/routing/stop-order-vancouver.ts';
 
 const WATERFRONT: LngLat = [-123.1115, 49.2856];
 const MAIN_STREET: LngLat = [-123.1003, 49.268];

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { syntheticRoadGraph } from '../../bench/routing/synthetic-graph.ts';
+import { syntheticRoadGraph } from '../support/routing/synthetic-graph.ts';
 import { TRUCK_DEFAULTS } from '../../engines/routing/cost-model.ts';
 import { checkGraphArrays } from '../../engines/routing/graph-file.ts';
 import { EDGE_FLAG, GRAPH_ARRAY_NAMES, NO_EDGE, modeBit, type GraphArrays } from '../../engines/routing/graph-format.ts';
@@ -7,6 +7,8 @@ import { ROAD_CLASSES } from '../../engines/routing/modes.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 
 const NODES = 20_000;
+/** A seed whose small graph has corridors long enough for trunk roads (seed 1 happens to have none). */
+const SEED = 2;
 const AUTO = modeBit('auto');
 
 function edgeSources(a: GraphArrays): Uint32Array {
@@ -47,7 +49,7 @@ describe('synthetic national road graph', () => {
   let a: GraphArrays;
   let source: Uint32Array;
   beforeAll(() => {
-    a = syntheticRoadGraph({ nodes: NODES, seed: 1 });
+    a = syntheticRoadGraph({ nodes: NODES, seed: SEED });
     source = edgeSources(a);
   });
 
@@ -60,9 +62,9 @@ describe('synthetic national road graph', () => {
   });
 
   it('is the same for the same seed and differs for another', () => {
-    const again = syntheticRoadGraph({ nodes: NODES, seed: 1 });
+    const again = syntheticRoadGraph({ nodes: NODES, seed: SEED });
     for (const name of GRAPH_ARRAY_NAMES) expect(Buffer.from(again[name].buffer).equals(Buffer.from(a[name].buffer)), name).toBe(true);
-    const other = syntheticRoadGraph({ nodes: NODES, seed: 2 });
+    const other = syntheticRoadGraph({ nodes: NODES, seed: SEED + 1 });
     expect(Buffer.from(other.nodeLng.buffer).equals(Buffer.from(a.nodeLng.buffer))).toBe(false);
   });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../api/server.ts';
 import { prepareCatalogRelease } from '../../ingest/catalog/release.ts';
-import { createKey, type CreateKeyInput } from '../../lib/keys.ts';
+import { createKey, type CreateKeyInput } from '../../io/access/key-store.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { publishRelease, type PublishSpec } from '../../releases/publish.ts';
 import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';

@@ -5,7 +5,7 @@ import { assembleIndex } from '../../engines/geocoding/index/assemble.ts';
 import { writeIndexFile } from '../../engines/geocoding/index/file.ts';
 import { GEOCODER_INDEX_FILE, GEOCODING_KIND } from '../../schemas/geocoding-release.ts';
 import type { Corpus } from '../../engines/geocoding/corpus.ts';
-import { createKey, type CreateKeyInput } from '../../lib/keys.ts';
+import { createKey, type CreateKeyInput } from '../../io/access/key-store.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { publishRelease, type PublishSpec } from '../../releases/publish.ts';
 import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';

@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The layering rule of the tree (README, "Architecture"): each top-level folder imports only
+ * The layering rule of the tree (docs/architecture.md): each top-level folder imports only
  * folders of a lower rank, or its own; `ingest/` and `api/` share a rank and never import each
- * other. bench/ and test/ may import anything and are not checked.
+ * other. Production code never imports test/ or bench/. Tests import production code and
+ * test/support/, never bench/; benchmarks import production code, bench/ and test/support/ (the
+ * generators and harness both share), never a test file.
  */
 export const LAYER_RANK: Readonly<Record<string, number>> = {
   schemas: 0,
@@ -38,7 +40,7 @@ export function importEdges(root: string): ImportEdge[] {
       }
     }
   };
-  for (const layer of Object.keys(LAYER_RANK)) walk(layer);
+  for (const layer of [...Object.keys(LAYER_RANK), 'test', 'bench']) walk(layer);
   return edges;
 }
 
@@ -48,12 +50,23 @@ export function layerViolations(edges: readonly ImportEdge[]): string[] {
   return edges.filter(({ from, to }) => {
     const a = top(from);
     const b = top(to);
+    if (a === 'test' || a === 'bench') return !harnessMayImport(a, to);
     if (a === b) return false;
     const rankA = LAYER_RANK[a];
     const rankB = LAYER_RANK[b];
     // A checked folder importing bench/, test/ or anything unranked breaks the rule too.
     return rankA === undefined || rankB === undefined || rankB >= rankA;
   }).map(({ from, to }) => `${from} -> ${to}`);
+}
+
+const SHARED_SUPPORT = `test${path.sep}support${path.sep}`;
+
+/** What tests and benchmarks may import: production code, test/support/, and their own folder. */
+function harnessMayImport(from: 'test' | 'bench', to: string): boolean {
+  const b = to.split(path.sep)[0]!;
+  if (LAYER_RANK[b] !== undefined || to.startsWith(SHARED_SUPPORT)) return true;
+  if (from === 'test') return b === 'test';
+  return b === 'bench';
 }
 
 /** Import circles among the files of the checked folders (each reported once, as a path of files). */

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { extractFeedZip } from '../../ingest/gtfs/unzip.ts';
+import { extractFeedZip } from '../../ingest/transit/unzip.ts';
 
 /**
  * Unpacks a real GTFS zip into `dir` and repeats every trip `copies` times (new trip_ids), so a

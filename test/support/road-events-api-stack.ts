@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../api/app.ts';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { ReleaseStore } from '../../releases/reader.ts';
 import type { TestEnv } from './env.ts';
@@ -37,7 +37,7 @@ export class RoadEventsApi {
 
   /** The next request reads the snapshot status from Postgres again (call it after a poll). */
   refresh(): void {
-    this.app.roadEventsCache.invalidate();
+    this.app.services.roadEvents.invalidate();
   }
 
   async get(url: string): Promise<Answer> {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { TransitData } from '../../engines/transit/data.ts';
 import { openTransitRelease } from '../../engines/transit/release.ts';
-import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
+import { prepareTransitRelease } from '../../ingest/transit/release.ts';
 import type { BuildOutcome } from '../../releases/publish.ts';
 import type { Manifest } from '../../schemas/manifest.ts';
 import { TRANSIT_DATABASE_FILE } from '../../schemas/transit-release.ts';

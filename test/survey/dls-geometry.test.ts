@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DLS_EXTENT,
-  DLS_LEVELS,
+  DLS_CELL_LEVELS,
   DLS_MERIDIANS,
   DLS_MODEL,
   dlsCell,
@@ -173,7 +173,7 @@ describe('reverse lookup', () => {
     for (let i = 0; i < 6000; i++) {
       const meridian = DLS_MERIDIANS[Math.floor(random() * DLS_MERIDIANS.length)]!;
       const twp = 1 + Math.floor(random() * 126);
-      const level = DLS_LEVELS[Math.floor(random() * 4)]!;
+      const level = DLS_CELL_LEVELS[Math.floor(random() * 4)]!;
       const ref: DlsRef = { level, meridian, township: twp, range: 1 + Math.floor(random() * maxRange(meridian, twp)) };
       if (level !== 'township') ref.section = 1 + Math.floor(random() * 36);
       if (level === 'quarter') ref.quarter = (['NE', 'NW', 'SE', 'SW'] as const)[Math.floor(random() * 4)]!;

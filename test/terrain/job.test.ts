@@ -13,7 +13,7 @@ import { terrainKind, type TerrainPayload } from '../../jobs/kinds/terrain.ts';
 import { openQueue } from '../../jobs/queues.ts';
 import { waitForJob } from '../../jobs/watch.ts';
 import { startWorkers, type RunningWorkers } from '../../jobs/worker.ts';
-import { createKey } from '../../lib/keys.ts';
+import { createKey } from '../../io/access/key-store.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
 import { createRedis } from '../../lib/redis.ts';
 import { getEnabledRelease, getRelease } from '../../releases/registry.ts';

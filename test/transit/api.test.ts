@@ -2,7 +2,7 @@ import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadFeedsList } from '../../ingest/gtfs/feeds-list.ts';
+import { loadFeedsList } from '../../ingest/transit/feeds-list.ts';
 import type { RegisteredRelease } from '../../releases/registry.ts';
 import { expectedDepartures, readGtfsZip, type Table } from '../support/transit-api-oracle.ts';
 import { GTFS_DIR, routePath, stopPath, TransitApiStack } from '../support/transit-api-stack.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildOutcome, PublishSpec } from '../../releases/publish.ts';
-import { prepareTransitRelease, TRANSIT_BUILDER_VERSION, type TransitCoverageEntry } from '../../ingest/gtfs/release.ts';
+import { prepareTransitRelease, TRANSIT_BUILDER_VERSION, type TransitCoverageEntry } from '../../ingest/transit/release.ts';
 import { TRANSIT_DATABASE_FILE } from '../../schemas/transit-release.ts';
 import { openTransit, type TransitReader } from '../support/gtfs-fixtures.ts';
 import { sharedData } from '../support/paths.ts';

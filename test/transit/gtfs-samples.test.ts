@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareTransitRelease, loadFeedsList, type LocatedFeed, type TransitCoverageEntry } from '../../ingest/gtfs/release.ts';
+import { prepareTransitRelease, loadFeedsList, type LocatedFeed, type TransitCoverageEntry } from '../../ingest/transit/release.ts';
 import { renderSamples } from '../../samples/gtfs/generate.ts';
 import { TRANSIT_DATABASE_FILE } from '../../schemas/transit-release.ts';
 import { repoPath } from '../support/paths.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
+import { prepareTransitRelease } from '../../ingest/transit/release.ts';
 import { TRANSIT_DATABASE_FILE } from '../../schemas/transit-release.ts';
 import { openTransit, smallFeed, writeFeedDir, type TransitReader } from '../support/gtfs-fixtures.ts';
 

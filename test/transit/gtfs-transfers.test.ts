@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransitData } from '../../engines/transit/data.ts';
 import { openTransitRelease } from '../../engines/transit/release.ts';
-import type { TransitCoverageEntry } from '../../ingest/gtfs/release.ts';
+import type { TransitCoverageEntry } from '../../ingest/transit/release.ts';
 import type { BuildOutcome } from '../../releases/publish.ts';
 import { TRANSIT_DATABASE_FILE } from '../../schemas/transit-release.ts';
 import { openTransit, smallFeed, writeFeedDir, type FeedTexts } from '../support/gtfs-fixtures.ts';

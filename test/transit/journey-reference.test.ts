@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TransitData } from '../../engines/transit/data.ts';
 import { ServiceCalendar } from '../../engines/transit/service-calendar.ts';
-import { referenceEarliestArrival, type LngLat, type ReferenceWalking, type StopWalk } from './journey-reference.ts';
+import { referenceEarliestArrival, type LngLat, type ReferenceWalking, type StopWalk } from '../support/transit/journey-reference.ts';
 
 const DAY = 86_400;
 /** 2026-03-02 (days since 1970-01-01); the feed's timezone is UTC so base epoch = day × 86,400. */

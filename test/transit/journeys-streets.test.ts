@@ -13,7 +13,7 @@ import type { RoadNetwork } from '../../engines/routing/release.ts';
 import { searchRoute } from '../../engines/routing/search.ts';
 import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
 import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
-import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
+import { prepareTransitRelease } from '../../ingest/transit/release.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { seededRandom } from '../../lib/seeded-random.ts';
 import { ROADS_KIND } from '../../schemas/roads-release.ts';
@@ -22,7 +22,7 @@ import { ApiStack } from '../support/api-stack.ts';
 import { writeFeedDir } from '../support/gtfs-fixtures.ts';
 import { STOPS, vancouverFeed } from '../support/vancouver-transit-feed.ts';
 import { sharedData } from '../support/paths.ts';
-import { referenceEarliestArrival } from './journey-reference.ts';
+import { referenceEarliestArrival } from '../support/transit/journey-reference.ts';
 
 /*
  * Walking along the streets of an enabled road graph: a feed written for downtown Vancouver

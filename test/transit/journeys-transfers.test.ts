@@ -9,12 +9,12 @@ import { planJourneys } from '../../engines/transit/journeys/plan.ts';
 import { TRANSFER_RADIUS_METRES, walkMetres, walkSeconds } from '../../engines/transit/journeys/walk-model.ts';
 import { transitWalking } from '../../engines/transit/journeys/walking.ts';
 import { openTransitRelease } from '../../engines/transit/release.ts';
-import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
+import { prepareTransitRelease } from '../../ingest/transit/release.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { writeFeedDir, type FeedTexts } from '../support/gtfs-fixtures.ts';
 import { feedSpec } from '../support/transit-api-stack.ts';
 import { testManifest } from '../support/transit-builds.ts';
-import { referenceEarliestArrival } from './journey-reference.ts';
+import { referenceEarliestArrival } from '../support/transit/journey-reference.ts';
 
 /*
  * transfers.txt in the router: a footpath beyond the 300 m radius with a min_transfer_time, a

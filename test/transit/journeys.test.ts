@@ -12,11 +12,11 @@ import { journeyGeometry, journeyMetres } from '../../engines/transit/journeys/r
 import { MAX_WALK_METRES, TRANSFER_RADIUS_METRES, walkMetres, walkSeconds, WALK_SPEED_MPS } from '../../engines/transit/journeys/walk-model.ts';
 import { transitWalking } from '../../engines/transit/journeys/walking.ts';
 import { openTransitRelease } from '../../engines/transit/release.ts';
-import { prepareTransitRelease } from '../../ingest/gtfs/release.ts';
+import { prepareTransitRelease } from '../../ingest/transit/release.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { feedSpec } from '../support/transit-api-stack.ts';
 import { testManifest } from '../support/transit-builds.ts';
-import { referenceEarliestArrival } from './journey-reference.ts';
+import { referenceEarliestArrival } from '../support/transit/journey-reference.ts';
 
 /*
  * RAPTOR journeys over real feeds (STQ ferries, TriMet's streetcar + MAX Green Line, VIA Rail),

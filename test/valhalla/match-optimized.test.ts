@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errors } from '../../lib/errors.ts';
-import { valhallaAnswer } from '../../api/routing/backend.ts';
-import { valhallaClient, type ValhallaClient } from '../../engines/valhalla/client.ts';
+import { valhallaAnswer } from '../../services/routing/valhalla-answer.ts';
+import { valhallaClient } from '../../io/valhalla/client.ts';
+import type { ValhallaClient } from '../../engines/valhalla/call.ts';
 import { ValhallaFailure } from '../../engines/valhalla/failure.ts';
 import { valhallaMatch, type MatchInput } from '../../engines/valhalla/match.ts';
 import { valhallaOptimizedRoute, type OptimizedRouteInput, type OrderStops } from '../../engines/valhalla/optimized-route.ts';
@@ -21,7 +22,7 @@ afterAll(async () => {
   await valhalla?.close();
 });
 
-/** The HTTP answer a handler gives for what a call threw (api/routing/backend.ts). */
+/** The HTTP answer a handler gives for what a call threw (services/routing/valhalla-answer.ts). */
 async function answerOf(work: Promise<unknown>): Promise<{ status: number; code?: string; retryAfter?: string }> {
   const err = await work.then(() => null, (e: unknown) => e);
   expect(err).toBeInstanceOf(ValhallaFailure);

@@ -2,14 +2,14 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { sniffKind } from '../../../engines/byod/accept-upload.ts';
-import { FileTooLargeError, IncompleteBodyError, type ByodFiles, type ReceivedFile } from '../../../engines/byod/files.ts';
+import { sniffKind } from '../../../io/byod/accept-upload.ts';
+import { FileTooLargeError, IncompleteBodyError, type ByodFiles, type ReceivedFile } from '../../../io/byod/files.ts';
 import { BYOD_MAX_BYTES, BYOD_MEDIA_TYPES, BYOD_NAME_MAX_CHARS, type ByodKind } from '../../../schemas/byod-api.ts';
 import { errors } from '../../../lib/errors.ts';
 import { displayNameOfFile } from './name.ts';
 
 /**
- * The bodies POST /byod takes, each streamed to a temporary file (engines/byod/files.ts) and never
+ * The bodies POST /byod takes, each streamed to a temporary file (io/overlays/files.ts) and never
  * held in memory: application/geo+json and application/vnd.pmtiles as they are, or the `file`
  * part of multipart/form-data (@fastify/multipart) with an optional `name` field. Anything past
  * 5 MB stops the reading and is answered 400 on a connection that then closes.

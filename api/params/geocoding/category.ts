@@ -1,5 +1,4 @@
 import { MAX_CATEGORY_TOKENS } from '../../../schemas/geocoding-api.ts';
-import type { Geocoder } from '../../../engines/geocoding/types.ts';
 import { accept, reject, type Checked } from '../../../lib/checked.ts';
 
 export const CATEGORY_REQUIRED = 'category required';
@@ -12,14 +11,4 @@ export function sanitizeCategoryTokens(raw: unknown): Checked<string[]> {
   if (tokens.length === 0) return reject(CATEGORY_REQUIRED);
   if (tokens.length > MAX_CATEGORY_TOKENS) return reject(`category takes at most ${MAX_CATEGORY_TOKENS} comma-separated tokens`);
   return accept(tokens);
-}
-
-/** Tokens → taxonomy ids through the release's aliases; unknown token or more than 8 ids → 400. */
-export function resolveCategoryTokens(geocoder: Geocoder, tokens: string[]): Checked<string[]> {
-  const resolved = geocoder.resolveCategories(tokens);
-  if (!resolved.ok) return reject(`unknown category ${JSON.stringify(resolved.unknownToken)}`);
-  if (resolved.ids.length > MAX_CATEGORY_TOKENS) {
-    return reject(`category resolves to ${resolved.ids.length} categories; at most ${MAX_CATEGORY_TOKENS} are allowed`);
-  }
-  return accept(resolved.ids);
 }

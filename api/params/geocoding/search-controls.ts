@@ -1,5 +1,6 @@
 import type { SearchControls } from '../../../engines/geocoding/types.ts';
 import { accept, type Checked } from '../../../lib/checked.ts';
+import type { SanitizedSearchControls } from '../../../services/geocoding/requests.ts';
 import { sanitizeBbox, sanitizeLngLat } from './coordinates.ts';
 import { sanitizeLayers } from './layers.ts';
 import { sanitizeLimit } from './numbers.ts';
@@ -13,14 +14,6 @@ export interface RawSearchControls {
   layers?: unknown;
   region?: unknown;
   focus?: unknown;
-}
-
-export interface SanitizedSearchControls {
-  controls: SearchControls;
-  /** well/facility asked for: the energy corpus (add-on), not the geocoding release; null otherwise. */
-  energy: ('well' | 'facility')[] | null;
-  /** A hard filter nothing can pass (a box with no area): the answer is []. */
-  empty: boolean;
 }
 
 /**

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sessionAccount } from '../../../engines/access/sessions.ts';
 import { sessionCookieOf } from '../../access/session.ts';
 import { DASHBOARD_TEMPLATE } from './dashboard-files.ts';
 import { dashboardHtml } from './dashboard-html.ts';
@@ -35,8 +34,7 @@ function pageCsp(_request: FastifyRequest, reply: FastifyReply, payload: unknown
 export const dashboardPageRoute: FastifyPluginAsync = async (app) => {
   const html = dashboardHtml(await readFile(DASHBOARD_TEMPLATE, 'utf8'), app.config.dashboardUrl);
   app.get('/account/', { config: { public: true }, schema: { hide: true }, onSend: pageCsp }, async (request, reply) => {
-    const sessionId = sessionCookieOf(request);
-    const signedIn = sessionId !== undefined && (await sessionAccount(app.pg, sessionId, app.now())) !== null;
+    const signedIn = await app.services.account.isSignedIn(sessionCookieOf(request));
     return reply.type('text/html; charset=utf-8').send(html.render(signedIn ? 'dashboard' : 'signin'));
   });
   // Relative URLs in the page resolve against /account/.

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { endSession, redeemLoginToken } from '../../../engines/access/sessions.ts';
 import { LOGIN_ERRORS, LoginQuery, LoginRedirect } from '../../../schemas/account-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { sessionCookieOf, setSessionCookie } from '../../access/session.ts';
-import { errors } from '../../../lib/errors.ts';
 
 /** GET /account/login?token=: redeems a login link once for a session cookie, then on to the dashboard page /account/. */
 export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -20,13 +18,8 @@ export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
       response: { 303: LoginRedirect, ...errorResponses(LOGIN_ERRORS, 401) },
     },
   }, async (request, reply) => {
-    const now = app.now();
-    const token = request.query.token;
-    const session = token ? await redeemLoginToken(app.pg, token, now) : null;
-    if (!session) throw errors.invalidLoginToken();
-    const previous = sessionCookieOf(request);
-    if (previous !== undefined) await endSession(app.pg, previous);
-    setSessionCookie(request, reply, session.sessionId, Math.floor((session.expiresAt.getTime() - now) / 1000));
+    const session = await app.services.account.login(request.query.token, sessionCookieOf(request));
+    setSessionCookie(request, reply, session.sessionId, session.maxAgeSeconds);
     return reply.redirect('/account/', 303);
   });
 };

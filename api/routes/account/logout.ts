@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { endSession } from '../../../engines/access/sessions.ts';
 import { LoggedOut } from '../../../schemas/account-api.ts';
 import { clearSessionCookie, sessionCookieOf } from '../../access/session.ts';
 
@@ -15,8 +14,7 @@ export const logoutRoute: FastifyPluginAsyncTypebox = async (app) => {
       response: { 204: LoggedOut },
     },
   }, async (request, reply) => {
-    const sessionId = sessionCookieOf(request);
-    if (sessionId !== undefined) await endSession(app.pg, sessionId);
+    await app.services.account.logout(sessionCookieOf(request));
     clearSessionCookie(request, reply);
     return reply.code(204).send(null);
   });

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { open } from 'node:fs/promises';
-import { isOverlayId } from '../../../engines/byod/overlay-id.ts';
-import { overlayOwner } from '../../../engines/byod/owner.ts';
-import { getOverlay } from '../../../engines/byod/store.ts';
 import { BYOD_ERRORS, BYOD_MEDIA_TYPES, ByodData, ByodIdParams, ByodNotModified } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { errors } from '../../../lib/errors.ts';
-import type { ByodRouteDeps } from './deps.ts';
 import { ifNoneMatchHits } from '../../replies/etag.ts';
 
 /** GET /byod/{id}/data: the stored bytes as uploaded, streamed from disk. */
-export const dataRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, { files }) => {
+export const dataRoute: FastifyPluginAsyncTypebox = async (app) => {
+  const { files } = app.services.byod;
   app.get('/byod/:id/data', {
     schema: {
       tags: ['byod'],
@@ -21,7 +18,7 @@ export const dataRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, {
     },
   }, async (request, reply) => {
     const { id } = request.params;
-    const row = isOverlayId(id) ? await getOverlay(app.pg, overlayOwner(request.apiKey!), id) : null;
+    const row = await app.services.byod.find(request.apiKey!, id);
     if (!row) throw errors.notFound('overlay not found');
     const etag = `"${row.sha256}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');

@@ -1,17 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isOverlayId } from '../../../engines/byod/overlay-id.ts';
-import { overlayOwner } from '../../../engines/byod/owner.ts';
-import { deleteOverlay } from '../../../engines/byod/store.ts';
 import { BYOD_ERRORS, ByodDeleted, ByodIdParams } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { errors } from '../../../lib/errors.ts';
-import type { ByodRouteDeps } from './deps.ts';
 
 /**
  * DELETE /byod/{id}: the row goes first (from then on every route answers 404), then the files.
  * Files a failure leaves behind are removed by the worker's sweep.
  */
-export const deleteRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, { files, archives }) => {
+export const deleteRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/byod/:id', {
     schema: {
       tags: ['byod'],
@@ -22,10 +18,9 @@ export const deleteRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app,
     },
   }, async (request, reply) => {
     const { id } = request.params;
-    const kind = isOverlayId(id) ? await deleteOverlay(app.pg, overlayOwner(request.apiKey!), id) : null;
+    const kind = await app.services.byod.remove(request.apiKey!, id);
     if (!kind) throw errors.notFound('overlay not found');
-    archives.forget(id);
-    await files.removeOverlay(id).catch((err: unknown) => request.log.warn({ err, overlayId: id }, 'byod: files of a deleted overlay left for the sweep'));
+    await app.services.byod.files.removeOverlay(id).catch((err: unknown) => request.log.warn({ err, overlayId: id }, 'byod: files of a deleted overlay left for the sweep'));
     return reply.code(204).send(null);
   });
 };

@@ -1,7 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ByodFiles } from '../../../engines/byod/files.ts';
-import { OpenArchives } from '../../../engines/byod/open-archives.ts';
-import { UploadChecker } from '../../../engines/byod/upload-checker.ts';
 import type { ByodRouteDeps } from './deps.ts';
 import { deleteRoute } from './delete.ts';
 import { dataRoute } from './data.ts';
@@ -18,20 +15,16 @@ import { uploadRoute } from './upload.ts';
  */
 export const byodRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const deps: ByodRouteDeps = {
-    files: new ByodFiles(app.config.byodDir),
-    archives: new OpenArchives(),
     tiling: new TilingQueue(app.config, app.log),
-    checker: new UploadChecker(),
   };
   app.addHook('onClose', async () => {
-    await deps.archives.close();
+    await app.services.byod.close();
     await deps.tiling.close();
-    await deps.checker.close();
   });
   await app.register(uploadRoute, deps);
   await app.register(listRoute);
   await app.register(overlayRoute);
-  await app.register(dataRoute, deps);
-  await app.register(tileRoute, deps);
-  await app.register(deleteRoute, deps);
+  await app.register(dataRoute);
+  await app.register(tileRoute);
+  await app.register(deleteRoute);
 };

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { overlayOwner } from '../../../engines/byod/owner.ts';
-import { listOverlays } from '../../../engines/byod/store.ts';
 import { ByodList } from '../../../schemas/byod-api.ts';
 import { listReply } from '../../replies/byod.ts';
 
@@ -14,7 +12,7 @@ export const listRoute: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: ByodList },
     },
   }, async (request, reply) => {
-    const rows = await listOverlays(app.pg, overlayOwner(request.apiKey!));
+    const rows = await app.services.byod.list(request.apiKey!);
     reply.header('cache-control', 'no-store');
     return listReply(rows, app.config.baseUrl);
   });

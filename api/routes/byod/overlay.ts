@@ -1,7 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isOverlayId } from '../../../engines/byod/overlay-id.ts';
-import { overlayOwner } from '../../../engines/byod/owner.ts';
-import { getOverlay } from '../../../engines/byod/store.ts';
 import { BYOD_ERRORS, ByodIdParams, ByodOverlay } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { errors } from '../../../lib/errors.ts';
@@ -18,7 +15,7 @@ export const overlayRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const { id } = request.params;
-    const row = isOverlayId(id) ? await getOverlay(app.pg, overlayOwner(request.apiKey!), id) : null;
+    const row = await app.services.byod.find(request.apiKey!, id);
     if (!row) throw errors.notFound('overlay not found');
     reply.header('cache-control', 'no-store');
     return overlayReply(row, app.config.baseUrl);

@@ -1,23 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isOverlayId } from '../../../engines/byod/overlay-id.ts';
-import { overlayOwner } from '../../../engines/byod/owner.ts';
-import { OverlayArchiveError } from '../../../engines/byod/overlay-archive.ts';
-import { getOverlay } from '../../../engines/byod/store.ts';
 import { BYOD_ERRORS, ByodTileParams } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { errors } from '../../../lib/errors.ts';
 import { sanitizeTileCoordinates } from '../../params/tiles.ts';
 import { sendTile } from '../../replies/tiles.ts';
-import type { ByodRouteDeps } from './deps.ts';
-
-const GZIP = 2;
 
 /**
  * GET /byod/{id}/{z}/{x}/{y}: a tile of the overlay's archive (the PMTiles upload, or the tiles
  * made of a GeoJSON upload) as stored. 204 while a GeoJSON upload is not tiled (or failed), outside
  * its zooms, or where it has no tile. Errors in plain text. Cached privately: uploads are per account.
  */
-export const tileRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, { files, archives }) => {
+export const tileRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/byod/:id/:z/:x/:y', {
     schema: {
       tags: ['byod'],
@@ -30,17 +23,12 @@ export const tileRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, {
     const { id, z, x, y } = request.params;
     const tile = sanitizeTileCoordinates(z, x, y);
     if (!tile.ok) throw errors.tileBadRequest(tile.error);
-    const row = isOverlayId(id) ? await getOverlay(app.pg, overlayOwner(request.apiKey!), id) : null;
+    const row = await app.services.byod.find(request.apiKey!, id);
     if (!row) throw errors.tileNotFound('overlay not found');
     const options = { etag: `byod-${row.id}`, encoding: 'gzip' as const, cacheControl: 'private, max-age=3600' };
     const { z: tz, x: tx, y: ty } = tile.value;
     if (row.status !== 'ready' || tz < row.min_zoom! || tz > row.max_zoom!) return sendTile(request, reply, null, options);
-    const archive = await archives.get(row.id, files.archivePath(row.id, row.kind));
-    const bytes = await archive.tile(tz, tx, ty).catch((err: unknown) => {
-      // Only an archive stored before the upload bounds were enforced can be over them.
-      if (err instanceof OverlayArchiveError) throw errors.tileBadRequest(`overlay ${row.id} cannot be served: ${err.message}; delete it`);
-      throw err;
-    });
-    return sendTile(request, reply, bytes, { ...options, encoding: archive.header.tileCompression === GZIP ? 'gzip' : 'identity' });
+    const { bytes, gzip } = await app.services.byod.tile(row, tz, tx, ty);
+    return sendTile(request, reply, bytes, { ...options, encoding: gzip ? 'gzip' : 'identity' });
   });
 };

@@ -1,41 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
-import { acceptUpload } from '../../../engines/byod/accept-upload.ts';
 import { UploadCheckUnavailableError } from '../../../engines/byod/upload-checker.ts';
-import { overlayOwner } from '../../../engines/byod/owner.ts';
-import { countOverlays } from '../../../engines/byod/store.ts';
 import {
-  BYOD_ERRORS, BYOD_MAX_BYTES, BYOD_MAX_OVERLAYS, BYOD_MULTIPART_OVERHEAD_BYTES, ByodOverlay, ByodUploadBody, ByodUploadQuery, type ByodKind,
+  BYOD_ERRORS, BYOD_MAX_BYTES, BYOD_MAX_OVERLAYS, BYOD_MULTIPART_OVERHEAD_BYTES, ByodOverlay, ByodUploadBody, ByodUploadQuery,
 } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { errors } from '../../../lib/errors.ts';
 import { sanitizeDisplayName } from '../../params/byod/name.ts';
+import { chooseUploadName } from '../../params/byod/upload-name.ts';
 import { MISSING_BODY, readMultipartUpload, registerUploadParsers, TOO_LARGE, type IncomingUpload } from '../../params/byod/upload-body.ts';
 import { overlayReply } from '../../replies/byod.ts';
 import type { ByodRouteDeps } from './deps.ts';
 
 const QUOTA_FULL = `overlay limit reached: ${BYOD_MAX_OVERLAYS} uploaded overlays per account; delete one (DELETE /byod/{id}) before uploading another`;
-const DEFAULT_NAMES: Readonly<Record<ByodKind, string>> = { geojson: 'untitled.geojson', pmtiles: 'untitled.pmtiles' };
-
-/** The display name: a multipart name field, else the file name, else the name query parameter. */
-function chooseName(upload: IncomingUpload, query: string | undefined): string {
-  const fallback = upload.fileName ?? DEFAULT_NAMES[upload.kind];
-  const field = sanitizeDisplayName(upload.nameField, '', 'name');
-  if (!field.ok) throw errors.badRequest(field.error);
-  if (field.value) return field.value;
-  const name = sanitizeDisplayName(query, fallback);
-  if (!name.ok) throw errors.badRequest(name.error);
-  return name.value;
-}
 
 /**
  * POST /byod: a GeoJSON or PMTiles file → a stored overlay (201). What can be refused before the
  * body is read is refused first (a full quota, a Content-Length over the limit, a bad name), so
  * nothing is streamed for nothing; the quota is then enforced again, atomically, when the row is
- * inserted (engines/byod/store.ts).
+ * inserted (io/overlays/store.ts).
  */
-export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, { files, tiling, checker }) => {
+export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, { tiling }) => {
+  const { files } = app.services.byod;
   const raw = new WeakMap<FastifyRequest, IncomingUpload>();
   await registerUploadParsers(app, files, raw);
 
@@ -61,7 +48,7 @@ export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app,
         const checked = sanitizeDisplayName(name, '');
         if (!checked.ok) throw errors.uploadRefused(checked.error);
       }
-      if (await countOverlays(app.pg, overlayOwner(request.apiKey!)) >= BYOD_MAX_OVERLAYS) throw errors.uploadRefused(QUOTA_FULL);
+      if (await app.services.byod.count(request.apiKey!) >= BYOD_MAX_OVERLAYS) throw errors.uploadRefused(QUOTA_FULL);
       return payload;
     },
     // A body received for a request that then failed validation never reaches the handler: its
@@ -75,11 +62,12 @@ export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app,
     const upload = request.isMultipart() ? await readMultipartUpload(request, files) : raw.get(request);
     if (!upload) throw errors.badRequest(MISSING_BODY);
     try {
-      const result = await acceptUpload(app.pg, files, checker, {
+      const name = chooseUploadName(upload, request.query.name);
+      if (!name.ok) throw errors.badRequest(name.error);
+      const result = await app.services.byod.accept(request.apiKey!, {
         received: upload.received,
         kind: upload.kind,
-        name: chooseName(upload, request.query.name),
-        owner: overlayOwner(request.apiKey!),
+        name: name.value,
         now: new Date(app.now()),
         limit: BYOD_MAX_OVERLAYS,
       });

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { limitSubject } from '../../../engines/feedback/daily-limit.ts';
 import { parseReport, type ReportInput } from '../../../engines/feedback/report.ts';
-import { submitReport } from '../../../engines/feedback/store.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import {
   FEEDBACK_BODY_LIMIT_BYTES,
@@ -21,20 +19,14 @@ export const FEEDBACK_DESCRIPTION =
   `At most ${FEEDBACK_REPORTS_PER_DAY} reports per account (or founder key) per UTC day; over it 429 with Retry-After ` +
   'in seconds until the next UTC day. There is no GET /feedback.';
 
-/** Counts and stores a checked report; answers its receipt or the daily-limit 429. */
+/** Counts and stores the request's checked report; answers its receipt (201) or the daily-limit 429. */
 export async function submitFeedback(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FeedbackReceipt> {
   const report = reports.get(request);
   const key = request.apiKey;
   if (!report || !key) throw errors.internal();
-  const result = await submitReport(app.pg, { subject: limitSubject(key), report, nowMs: app.now(), perDay: FEEDBACK_REPORTS_PER_DAY });
-  if (!result.accepted) throw errors.feedbackLimit(FEEDBACK_REPORTS_PER_DAY, result.retryAfterSeconds);
+  const receipt = await app.services.feedback.submit({ key, report });
   reply.code(201).header('cache-control', 'no-store');
-  return {
-    id: result.report.id,
-    status: result.report.status,
-    created_at: result.report.created_at.toISOString(),
-    context_stored: result.report.context !== null,
-  };
+  return receipt;
 }
 
 /** POST /feedback: a data-correction report about any product (volume 2, "Feedback report"). */

@@ -2,13 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DEFAULT_RADIUS_M, PlacesNearbyQuery, PlacesResponse, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { resolveCategoryTokens, sanitizeCategoryTokens } from '../../params/geocoding/category.ts';
+import { sanitizeCategoryTokens } from '../../params/geocoding/category.ts';
 import { sanitizeLngLat } from '../../params/geocoding/coordinates.ts';
 import { sanitizeLimit, sanitizeRadius } from '../../params/geocoding/numbers.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
-import { placesEnvelope } from '../../replies/places.ts';
-import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
-import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
 export const NEAR_REQUIRED = 'near required (lng,lat)';
 
@@ -34,13 +31,8 @@ export const placesNearbyRoute: FastifyPluginAsyncTypebox = async (app) => {
     const lang = sanitizeLang(query.lang);
     if (!lang.ok) throw errors.badRequest(lang.error);
     const limit = sanitizeLimit(query.limit, 10);
-    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => {
-      if (!geocoder.hasCategories) throw errors.categoriesUnavailable();
-      const categories = resolveCategoryTokens(geocoder, tokens.value);
-      if (!categories.ok) throw errors.badRequest(categories.error);
-      return placesEnvelope(geocoder, geocoder.placesNearby({
-        categories: categories.value, ...near.value, radius: radius.value ?? DEFAULT_RADIUS_M, limit, lang: lang.value,
-      }));
+    return app.services.geocoding.placesNearby({
+      categoryTokens: tokens.value, ...near.value, radius: radius.value ?? DEFAULT_RADIUS_M, limit, lang: lang.value,
     });
   });
 };

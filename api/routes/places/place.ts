@@ -3,9 +3,6 @@ import { PlaceIdParams, PlaceQuery, PlacesResponse, GEOCODING_ERRORS } from '../
 import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
-import { placesEnvelope } from '../../replies/places.ts';
-import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
-import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
 /** GET /places/{id}: one place by its held id; a malformed id is the same 404 as an unknown one. */
 export const placeRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,10 +18,6 @@ export const placeRoute: FastifyPluginAsyncTypebox = async (app) => {
   }, (request) => {
     const lang = sanitizeLang(request.query.lang);
     if (!lang.ok) throw errors.badRequest(lang.error);
-    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => {
-      const place = geocoder.place(request.params.id, lang.value);
-      if (!place) throw errors.placeNotFound();
-      return placesEnvelope(geocoder, [place]);
-    });
+    return app.services.geocoding.place({ id: request.params.id, lang: lang.value });
   });
 };

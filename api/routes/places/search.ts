@@ -2,13 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PlacesResponse, PlacesSearchQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { resolveCategoryTokens, sanitizeCategoryTokens } from '../../params/geocoding/category.ts';
+import { sanitizeCategoryTokens } from '../../params/geocoding/category.ts';
 import { sanitizeBbox, sanitizeLngLat } from '../../params/geocoding/coordinates.ts';
 import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
 import { sanitizeLang, sanitizeQ } from '../../params/geocoding/text.ts';
-import { placesEnvelope } from '../../replies/places.ts';
-import { GEOCODING_KIND } from '../../../schemas/geocoding-release.ts';
-import type { Geocoder } from '../../../engines/geocoding/types.ts';
 
 /**
  * GET /places/search?q=: places of interest by name. Optional bbox (hard filter; a box with no
@@ -36,23 +33,9 @@ export const placesSearchRoute: FastifyPluginAsyncTypebox = async (app) => {
     if (focus && !focus.ok) throw errors.badRequest(focus.error);
     const tokens = query.category === undefined ? null : sanitizeCategoryTokens(query.category);
     if (tokens && !tokens.ok) throw errors.badRequest(tokens.error);
-    const limit = sanitizeLimit(query.limit, 10);
-    return app.releases.use(GEOCODING_KIND, async (geocoder: Geocoder) => {
-      let categories: string[] | undefined;
-      if (tokens) {
-        if (!geocoder.hasCategories) throw errors.categoriesUnavailable();
-        const resolved = resolveCategoryTokens(geocoder, tokens.value);
-        if (!resolved.ok) throw errors.badRequest(resolved.error);
-        categories = resolved.value;
-      }
-      if (bbox?.value.empty) return placesEnvelope(geocoder, []);
-      return placesEnvelope(geocoder, geocoder.placesSearch(q.value, {
-        lang: lang.value,
-        limit,
-        ...(bbox ? { bbox: bbox.value.box } : {}),
-        ...(focus ? { focus: focus.value } : {}),
-        ...(categories ? { categories } : {}),
-      }));
+    return app.services.geocoding.placesSearch({
+      q: q.value, lang: lang.value, limit: sanitizeLimit(query.limit, 10),
+      bbox: bbox?.value ?? null, focus: focus?.value ?? null, categoryTokens: tokens?.value ?? null,
     });
   });
 };

@@ -8,5 +8,5 @@ export const closuresRoute: FastifyPluginAsyncTypebox = async (app) => {
     schema: roadEventsRouteSchema('Roads actually shut',
       'Events with at least one road whose publisher state is CLOSED (the event type never implies a closure), ' +
       'in force now unless `status` asks for others (status=planned: scheduled closures).'),
-  }, (request, reply) => answerRoadEvents(app, app.roadEventsCache, EVENT_LISTS.closures, request.query, reply));
+  }, (request, reply) => answerRoadEvents(app, EVENT_LISTS.closures, request.query, reply));
 };

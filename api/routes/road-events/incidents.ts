@@ -7,5 +7,5 @@ export const incidentsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/incidents', {
     schema: roadEventsRouteSchema('All current road events',
       'Every event the publisher lists now: active (in force now), planned (a window starts later) and archived.'),
-  }, (request, reply) => answerRoadEvents(app, app.roadEventsCache, EVENT_LISTS.all, request.query, reply));
+  }, (request, reply) => answerRoadEvents(app, EVENT_LISTS.all, request.query, reply));
 };

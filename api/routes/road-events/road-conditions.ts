@@ -7,5 +7,5 @@ export const roadConditionsRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/road-conditions', {
     schema: roadEventsRouteSchema('Road surface conditions',
       'Events carrying a surface condition (ice, snow, mud, gravel, ... from the event subtypes).'),
-  }, (request, reply) => answerRoadEvents(app, app.roadEventsCache, EVENT_LISTS.surface, request.query, reply));
+  }, (request, reply) => answerRoadEvents(app, EVENT_LISTS.surface, request.query, reply));
 };

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { closureSnapshotCache, type ClosureSnapshot } from '../../../engines/road-events/closure-snapshot.ts';
-import { RoutingPool } from '../../../engines/routing/workers/routing-pool.ts';
+import { closureSnapshotCache, type ClosureSnapshot } from '../../../io/road-events/closure-snapshot.ts';
+import type { RoutingPool } from '../../../engines/routing/workers/routing-pool.ts';
 import type { Refreshing } from '../../../lib/refreshing.ts';
 import { isochroneRoute } from './isochrone.ts';
 import { matchRoute } from './match.ts';
 import { matrixRoute } from './matrix.ts';
-import { optimizedRouteRoute } from './optimized-route.ts';
-import { routeRoute } from './route.ts';
+import { optimizedRouteHandler } from './optimized-route.ts';
+import { routeHandler } from './route.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,16 +21,16 @@ declare module 'fastify' {
 /** Road routing of volume 3 over the enabled roads release (or Valhalla): /route, /isochrone, (flagged) /matrix, /match, /optimized-route. */
 const plugin: FastifyPluginAsyncTypebox = async (app) => {
   app.decorate('closureSnapshots', closureSnapshotCache(app.pg, (err) => app.log.warn({ err }, 'route: could not refresh the closure snapshots from Postgres; the last copy answers')));
-  let pool: RoutingPool | null = null;
-  app.decorate('routingPool', () => (pool ??= new RoutingPool({ threads: app.config.routingWorkers, budgetMs: app.config.routingTimeBudgetMs })));
+  app.decorate('routingPool', app.services.routing.workerPool);
+  // The facade starts its worker threads at the first task; they stop with the app.
   app.addHook('onClose', async () => {
-    await pool?.close();
+    await app.services.routing.close();
   });
-  await app.register(routeRoute);
+  await app.register(routeHandler);
   await app.register(isochroneRoute);
   await app.register(matrixRoute);
   await app.register(matchRoute);
-  await app.register(optimizedRouteRoute);
+  await app.register(optimizedRouteHandler);
 };
 
 export const routingRoutes = fp(plugin, { name: 'canmap-routing' });

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { fromMicroDegrees } from '../../../engines/routing/graph-format.ts';
-import { traceMetres, type TraceMatch } from '../../../engines/routing/match/match-trace.ts';
+import { traceMetres } from '../../../engines/routing/match/match-trace.ts';
 import type { Mode } from '../../../engines/routing/modes.ts';
-import type { RoadNetwork } from '../../../engines/routing/release.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import {
   MATCH_BODY_LIMIT_BYTES, MATCH_BREAKAGE_DEFAULT, MATCH_ERRORS, MATCH_GPS_ACCURACY_DEFAULT, MATCH_MODES, MATCH_SEARCH_RADIUS,
   MAX_MATCH_POINTS, MAX_MATCH_TRACE_METRES, MatchBody, MatchResponse,
@@ -13,41 +10,8 @@ import { errors } from '../../../lib/errors.ts';
 import { valueOrThrow } from '../../../lib/checked.ts';
 import { checkMatchPoints } from '../../params/routing/match.ts';
 import { checkMode } from '../../params/routing/options.ts';
-import { guardEngine } from '../../replies/routing.ts';
-import { routingBackend, throughValhalla } from '../../routing/backend.ts';
-import { onRoutingWorker } from '../../routing/worker-pool.ts';
-import { valhallaMatch } from '../../../engines/valhalla/match.ts';
-
-type Line = [number, number][];
-
-function lineOf(micro: Int32Array): Line {
-  const out: Line = [];
-  for (let i = 0; i < micro.length; i += 2) out.push([fromMicroDegrees(micro[i]!), fromMicroDegrees(micro[i + 1]!)]);
-  return out;
-}
-
-/** The answer of volume 3's /match contract (MatchResponse), as JSON text. */
-function matchJson(match: TraceMatch): string {
-  const lines = match.segments.map((s) => lineOf(s.line));
-  const segments = match.segments.map((s, k) => ({
-    fromPoint: s.fromPoint, toPoint: s.toPoint, distanceMeters: Math.round(s.metres), durationSeconds: Math.round(s.seconds),
-    geometry: { type: 'LineString', coordinates: lines[k]! },
-  }));
-  const points = match.points.map((p, index) => (p === null
-    ? { index, matched: false }
-    : { index, matched: true, location: [p.lng, p.lat], edge: { id: String(p.edge) }, distanceMeters: Math.round(p.distance * 10) / 10, segment: p.segment }));
-  const unmatched = match.points.filter((p) => p === null).length;
-  const warnings = unmatched === 0 ? [] : [{ code: 'POINTS_UNMATCHED', message: `${unmatched} of ${match.points.length} points could not be matched to a road; see points[].matched and breaks` }];
-  return JSON.stringify({
-    distanceMeters: segments.reduce((sum, s) => sum + s.distanceMeters, 0),
-    durationSeconds: segments.reduce((sum, s) => sum + s.durationSeconds, 0),
-    geometry: lines.length === 1 ? { type: 'LineString', coordinates: lines[0] } : { type: 'MultiLineString', coordinates: lines },
-    segments,
-    points,
-    breaks: match.breaks,
-    ...(warnings.length > 0 ? { warnings } : {}),
-  });
-}
+import { matchJson } from '../../replies/match-json.ts';
+import { withRoutingCall } from '../../replies/routing-call.ts';
 
 /** POST /match: a GPS trace matched to the enabled road graph (hidden Markov model, engines/routing/match/). */
 export const matchRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -80,19 +44,9 @@ export const matchRoute: FastifyPluginAsyncTypebox = async (app) => {
       breakageDistance: body.breakage_distance ?? MATCH_BREAKAGE_DEFAULT,
     };
     const routingMode = (mode === 'car' ? 'auto' : mode) as Mode;
-    const valhalla = routingBackend(app);
-    if (valhalla) {
-      return throughValhalla(request, () => errors.routingFailed('map matching failed'), () => valhallaMatch(valhalla, {
-        points: fixes.map(({ lng, lat, time, accuracy }) => ({ lng, lat, ...(time === null ? {} : { time }), ...(accuracy === null ? {} : { accuracy }) })),
-        mode: routingMode, ...options, options: { mode: routingMode, costs: {} },
-      }));
-    }
-    const json = await app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed('map matching failed'), async () => {
-      const match = await onRoutingWorker(app, request, reply, network, 'match', { mode: routingMode, fixes, options });
-      if (match.segments.length === 0) throw errors.noRoute();
-      return matchJson(match);
-    }));
+    const answer = await withRoutingCall(request, reply, (call) => app.services.routing.match({ mode: routingMode, fixes, options }, call));
+    if ('body' in answer) return answer.body;
     // Text skips the response serializer; MatchResponse documents it.
-    return reply.type('application/json; charset=utf-8').send(json as never);
+    return reply.type('application/json; charset=utf-8').send(matchJson(answer.matched) as never);
   });
 };

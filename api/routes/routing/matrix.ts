@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { RoadNetwork } from '../../../engines/routing/release.ts';
-import { matrixReply, valhallaMatrix } from '../../../engines/valhalla/matrix.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { ROADS_KIND } from '../../../schemas/roads-release.ts';
 import {
   ISOCHRONE_MODES, MATRIX_BODY_LIMIT_BYTES, MAX_MATRIX_LOCATIONS, MatrixBody, MatrixResponse, ROUTING_ERRORS,
 } from '../../../schemas/routing-api.ts';
@@ -10,9 +7,7 @@ import { errors } from '../../../lib/errors.ts';
 import { valueOrThrow } from '../../../lib/checked.ts';
 import { checkPairs } from '../../params/routing/locations.ts';
 import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
-import { guardEngine } from '../../replies/routing.ts';
-import { routingBackend, throughValhalla } from '../../routing/backend.ts';
-import { onRoutingWorker } from '../../routing/worker-pool.ts';
+import { withRoutingCall } from '../../replies/routing-call.ts';
 
 /**
  * POST /matrix: durations and distances between up to ten origins and ten destinations. Behind
@@ -21,7 +16,6 @@ import { onRoutingWorker } from '../../routing/worker-pool.ts';
  */
 export const matrixRoute: FastifyPluginAsyncTypebox = async (app) => {
   if (!app.config.matrixEnabled) return;
-  const valhalla = routingBackend(app);
   app.post('/matrix', {
     bodyLimit: MATRIX_BODY_LIMIT_BYTES,
     schema: {
@@ -43,22 +37,6 @@ export const matrixRoute: FastifyPluginAsyncTypebox = async (app) => {
     const origins = valueOrThrow(checkPairs('origins', body.origins));
     const destinations = valueOrThrow(checkPairs('destinations', body.destinations));
     const options = valueOrThrow(checkRoadOptions(mode, body));
-    if (valhalla) {
-      return throughValhalla(request, () => errors.routingFailed(), async () => {
-        const answer = matrixReply(await valhallaMatrix(valhalla, origins, destinations, options), app.config.matrixMaxMetres);
-        if (!answer) throw errors.noRoute();
-        return answer;
-      });
-    }
-    return app.releases.use(ROADS_KIND, (network: RoadNetwork) => guardEngine(request, () => errors.routingFailed(), async () => {
-      const outcome = await onRoutingWorker(app, request, reply, network, 'matrix', {
-        mode: options.mode, costs: options.costs, origins, destinations, maxMetres: app.config.matrixMaxMetres,
-      });
-      if (!outcome.ok) throw errors.noRoute();
-      return {
-        durations: outcome.matrix.seconds.map((row) => row.map(Math.round)),
-        distances: outcome.matrix.metres.map((row) => row.map(Math.round)),
-      };
-    }));
+    return withRoutingCall(request, reply, (call) => app.services.routing.matrix({ origins, destinations }, options, call));
   });
 };

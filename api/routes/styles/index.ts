@@ -7,7 +7,6 @@ import { LruMap } from '../../../lib/lru-map.ts';
 import { errors } from '../../../lib/errors.ts';
 import { presentedKey } from '../../access/credentials.ts';
 import { enabledTerrainArchives } from '../terrain/served-archive.ts';
-import { overlayResolver } from './overlay-resolver.ts';
 
 const JSON_SUFFIX = '.json';
 /** Style documents recently answered (about 60 KB each), by everything they were built from. */
@@ -31,7 +30,7 @@ export const stylesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const style = file.endsWith(JSON_SUFFIX) ? file.slice(0, -JSON_SUFFIX.length) : null;
     try {
       if (style === null) throw new UnknownStyleError(file, ALL_STYLE_NAMES);
-      const overlays = await overlayResolver(app, request, q.overlays, q.profile);
+      const overlays = await app.services.maps.styleOverlays(request.apiKey, q.overlays, q.profile);
       const input = {
         style, baseUrl: app.config.baseUrl, key: presentedKey(request) ?? '',
         ...q, acceptLanguage: request.headers['accept-language'], archives: await enabledTerrainArchives(app),

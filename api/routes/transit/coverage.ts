@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Manifest } from '../../../schemas/manifest.ts';
-import { CoverageResponse, type CoverageResponse as Coverage, TRANSIT_ERRORS } from '../../../schemas/transit-api.ts';
+import { CoverageResponse, TRANSIT_ERRORS } from '../../../schemas/transit-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
-import { TRANSIT_KIND } from '../../../schemas/transit-release.ts';
 
 /**
  * GET /coverage.json: every feed the enabled transit release assessed — included and refused,
@@ -15,14 +13,5 @@ export const coverageRoute: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Transit feeds assessed for the enabled release, included and refused',
       response: { 200: CoverageResponse, ...errorResponses(TRANSIT_ERRORS, 503) },
     },
-  }, () => app.releases.use(TRANSIT_KIND, async (_data, { id, manifest }) => coverageOf(id, manifest)));
+  }, () => app.services.transit.coverage());
 };
-
-export function coverageOf(id: string, manifest: Manifest): Coverage {
-  const feeds = (manifest.coverage ?? []).map((entry) => ({
-    ...entry,
-    feed_id: String(entry.feed_id ?? ''),
-    status: String(entry.status ?? ''),
-  }));
-  return { release_id: id, release_created_at: manifest.created_at, feeds };
-}

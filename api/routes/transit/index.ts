@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { agenciesRoute } from './agencies.ts';
 import { departuresRoute } from './departures.ts';
-import { routeRoute } from './route.ts';
+import { transitRouteRoute } from './route.ts';
 import { stopRoute } from './stop.ts';
 import { stopsNearbyRoute } from './stops-nearby.ts';
 
@@ -11,5 +11,5 @@ export const transitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(stopsNearbyRoute);
   await app.register(stopRoute);
   await app.register(departuresRoute);
-  await app.register(routeRoute);
+  await app.register(transitRouteRoute);
 };

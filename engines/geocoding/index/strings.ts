@@ -96,7 +96,7 @@ export class StringPool {
 }
 
 /** First index whose string is >= key (sorted table, JS code-unit order). */
-export function lowerBound(table: readonly string[], key: string, lo = 0, hi = table.length): number {
+export function lowerBoundString(table: readonly string[], key: string, lo = 0, hi = table.length): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (table[mid]! < key) lo = mid + 1;
@@ -107,14 +107,14 @@ export function lowerBound(table: readonly string[], key: string, lo = 0, hi = t
 
 /** [lo, hi) of the entries starting with prefix. */
 export function prefixRange(table: readonly string[], prefix: string): [number, number] {
-  const lo = lowerBound(table, prefix);
+  const lo = lowerBoundString(table, prefix);
   // Every string starting with prefix sorts before prefix + U+FFFF.
-  const hi = lowerBound(table, prefix + '\uffff', lo);
+  const hi = lowerBoundString(table, prefix + '\uffff', lo);
   return [lo, hi];
 }
 
 /** Index of key, or -1. */
 export function indexOfSorted(table: readonly string[], key: string): number {
-  const i = lowerBound(table, key);
+  const i = lowerBoundString(table, key);
   return i < table.length && table[i] === key ? i : -1;
 }

@@ -1,4 +1,4 @@
-import { bboxOf, decodePolyline, type Position, type RoadGeometry } from '../../../engines/road-events/geometry.ts';
+import { pointsBBox, decodePolyline, type LngLatPosition, type RoadGeometry } from '../../../engines/road-events/geometry.ts';
 import type { JurisdictionInfo } from '../../../engines/road-events/jurisdictions.ts';
 import type { DroppedEvent } from '../normalize-open511.ts';
 import { isoUtc } from '../../../engines/road-events/publisher-time.ts';
@@ -10,7 +10,7 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 const unixMs = (v: unknown): number | null => (finite(v) && v > 0 ? v * 1000 : null);
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
-function position(lat: unknown, lon: unknown): Position | null {
+function position(lat: unknown, lon: unknown): LngLatPosition | null {
   return finite(lat) && finite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0) ? [lon, lat] : null;
 }
 
@@ -52,7 +52,7 @@ export function closureFrom511(raw: unknown, index: number, info: JurisdictionIn
       description: typeof e.Description === 'string' ? e.Description : '',
       windows: [[start, end !== null && start !== null && end <= start ? null : end]],
       geometry,
-      bbox: bboxOf(geometry.type === 'Point' ? [geometry.coordinates] : geometry.coordinates as Position[]),
+      bbox: pointsBBox(geometry.type === 'Point' ? [geometry.coordinates] : geometry.coordinates as LngLatPosition[]),
       sourceUpdatedAt: updated === null ? null : isoUtc(updated),
     },
   };

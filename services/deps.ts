@@ -1,0 +1,17 @@
+import type { Redis } from 'ioredis';
+import type { Config } from '../lib/config.ts';
+import type { Pool } from '../lib/postgres.ts';
+import type { ReleaseStore } from '../releases/reader.ts';
+
+/**
+ * What every capability's facade is built from, once, at start-up: the validated config, the
+ * enabled releases, the control-plane pool, the API's Redis (absent in tests of other concerns)
+ * and the clock of time-dependent answers.
+ */
+export interface ServiceDeps {
+  config: Config;
+  releases: ReleaseStore;
+  pool: Pool;
+  redis?: Redis;
+  now: () => number;
+}

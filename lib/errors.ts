@@ -1,6 +1,7 @@
 import { ENERGY_KIND } from '../schemas/energy-release.ts';
 import { GEOCODING_KIND } from '../schemas/geocoding-release.ts';
 import { PARCELS_KIND } from '../schemas/parcels-release.ts';
+import type { OptimizationStatus } from '../schemas/optimization-api.ts';
 import { ROADS_KIND } from '../schemas/roads-release.ts';
 
 /**
@@ -50,7 +51,6 @@ export interface FieldViolation {
   description: string;
 }
 
-export type OptimizationStatus = 'INVALID_ARGUMENT' | 'FAILED_PRECONDITION' | 'NOT_FOUND' | 'RESOURCE_EXHAUSTED' | 'DEADLINE_EXCEEDED';
 
 function optimizationError(
   statusCode: number, status: OptimizationStatus, message: string, fieldViolations?: readonly FieldViolation[], headers?: Record<string, string>,

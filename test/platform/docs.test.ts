@@ -51,7 +51,7 @@ describe('docs', () => {
   it('docs/operations.md has the configuration table generated from schemas/config.ts', () => {
     const table = tableBetweenMarkers(operations);
     expect(table, 'docs/operations.md lacks <!-- config-table:start --> … <!-- config-table:end -->').not.toBeNull();
-    expect(table, 'the configuration table is out of date: run `node --import tsx bin/docs-config.ts`').toBe(configTable());
+    expect(table, 'the configuration table is out of date: run `npm run docs:config`').toBe(configTable());
   });
 
   it.each(commands.map((c) => c.name))('docs/operations.md shows the %s command', (name) => {
@@ -67,6 +67,19 @@ describe('docs', () => {
   it.each([...documents, ...codeReadmes])('every repository path %s names exists', (document) => {
     const missing = namedPaths(readFileSync(repoPath(document), 'utf8')).filter((named) => !existsSync(repoPath(named)));
     expect(missing, `${document} names paths that do not exist`).toEqual([]);
+  });
+
+  it('the glossary of docs/architecture.md names every facade and every routes folder, each path existing', () => {
+    const architecture = readFileSync(repoPath('docs/architecture.md'), 'utf8');
+    const glossary = architecture.slice(architecture.indexOf('## Glossary'));
+    expect(glossary.length).toBeGreaterThan(1000);
+    const named = namedPaths(glossary);
+    const folders = (parent: string) => readdirSync(repoPath(parent), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory()).map((entry) => `${parent}/${entry.name}/`);
+    for (const folder of [...folders('services'), ...folders('api/routes'), ...folders('engines'), ...folders('io')]) {
+      expect(named, `the glossary does not name ${folder}`).toContain(folder);
+    }
+    expect(named.filter((p) => !existsSync(repoPath(p)))).toEqual([]);
   });
 
   it('catches a named path that does not exist', () => {

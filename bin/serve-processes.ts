@@ -10,7 +10,7 @@ import type { Output } from './output.ts';
 import { onStopSignal } from './stop-signal.ts';
 
 /** IPC between the primary and its API processes. */
-export const STOP_MESSAGE = 'canmap:stop';
+export const SUPERVISOR_STOP_MESSAGE = 'canmap:stop';
 export interface ReadyMessage {
   type: 'canmap:ready';
   url: string;
@@ -23,7 +23,7 @@ export const isReadyMessage = (m: unknown): m is ReadyMessage => (m as ReadyMess
 export function primaryStopRequest(): Promise<'primary'> {
   return new Promise((resolve) => {
     if (!cluster.isWorker) return;
-    process.on('message', (m) => m === STOP_MESSAGE && resolve('primary'));
+    process.on('message', (m) => m === SUPERVISOR_STOP_MESSAGE && resolve('primary'));
   });
 }
 
@@ -71,7 +71,7 @@ export async function superviseApiProcesses(count: number, out: Output): Promise
   const live = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined && !exited.has(w.id));
   await Promise.all(live.map((w) => new Promise<void>((resolve) => {
     w.once('exit', () => resolve());
-    if (w.isConnected()) w.send(STOP_MESSAGE);
+    if (w.isConnected()) w.send(SUPERVISOR_STOP_MESSAGE);
     else resolve();
   })));
   stop.dispose();

@@ -103,7 +103,7 @@ export type Stop = Static<typeof Stop>;
 export const NearbyStop = Type.Object({ ...stopMembers, distance: Type.Integer({ description: 'metres, great-circle' }) });
 export type NearbyStop = Static<typeof NearbyStop>;
 
-export const Route = Type.Object({
+export const TransitRoute = Type.Object({
   id: Type.String(),
   feed_id: Type.String(),
   agency_id: Type.String(),
@@ -115,7 +115,7 @@ export const Route = Type.Object({
   color: Nullable(Type.String()),
   text_color: Nullable(Type.String()),
 });
-export type Route = Static<typeof Route>;
+export type TransitRoute = Static<typeof TransitRoute>;
 
 export const Departure = Type.Object({
   stop_id: Type.String(),
@@ -136,7 +136,7 @@ const envelope = <T extends TSchema>(data: T) => Type.Object({ data, meta: Trans
 export const AgenciesResponse = envelope(Type.Array(Agency));
 export const NearbyStopsResponse = envelope(Type.Array(NearbyStop));
 export const StopResponse = envelope(Stop);
-export const RouteResponse = envelope(Route);
+export const TransitRouteByIdResponse = envelope(TransitRoute);
 export const DeparturesResponse = envelope(Type.Array(Departure));
 
 

@@ -6,7 +6,7 @@ import { GeocodeResult, PlaceRecord } from '../../schemas/geocoding-api.ts';
 import { OptimizationErrorBody } from '../../schemas/optimization-api.ts';
 import { RoadEvent, RoadEventsMeta } from '../../schemas/road-events-api.ts';
 import { RouteWarning } from '../../schemas/routing-api.ts';
-import { Agency, Departure, NearbyStop, Route as TransitRoute, Stop, TransitMeta } from '../../schemas/transit-api.ts';
+import { Agency, Departure, NearbyStop, TransitRoute, Stop, TransitMeta } from '../../schemas/transit-api.ts';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -4,9 +4,9 @@ import { parentPort } from 'node:worker_threads';
 import { QueryError } from '../../lib/query-error.ts';
 import { readGeoJson } from './geojson.ts';
 import { checkPmtiles } from './pmtiles-check.ts';
-import type { CheckReply, CheckTask } from './upload-checker.ts';
+import type { CheckReply, UploadCheckTask } from './upload-checker.ts';
 
-async function check(task: CheckTask): Promise<CheckReply> {
+async function check(task: UploadCheckTask): Promise<CheckReply> {
   try {
     const bytes = await readFile(task.path);
     if (task.kind === 'pmtiles') return { id: task.id, archive: await checkPmtiles(bytes) };
@@ -18,7 +18,7 @@ async function check(task: CheckTask): Promise<CheckReply> {
   }
 }
 
-parentPort?.on('message', (task: CheckTask) => {
+parentPort?.on('message', (task: UploadCheckTask) => {
   parentPort!.postMessage({ id: task.id, started: true } satisfies CheckReply);
   void check(task).then((reply) => parentPort!.postMessage(reply));
 });

@@ -17,7 +17,7 @@ export class UploadCheckUnavailableError extends Error {
   override readonly name = 'UploadCheckUnavailableError';
 }
 
-export interface CheckTask {
+export interface UploadCheckTask {
   id: number;
   path: string;
   kind: ByodKind;
@@ -43,7 +43,7 @@ export interface UploadCheckOptions {
 export const UPLOAD_CHECK_DEFAULTS: UploadCheckOptions = { threads: 1, budgetMs: 20_000, heapMb: 512 };
 
 interface Pending {
-  task: CheckTask;
+  task: UploadCheckTask;
   resolve: (archive: CheckedArchive | null) => void;
   reject: (err: Error) => void;
 }

@@ -11,7 +11,7 @@ export const OFF_ROAD_METRES_PER_SECOND = 5 / 3.6;
 const MAX_SIDE = 160;
 const MIN_CELL_METRES = 25;
 
-export interface Bounds {
+export interface IsochroneBounds {
   minLng: number;
   minLat: number;
   maxLng: number;
@@ -32,7 +32,7 @@ export interface TimeGrid {
 }
 
 /** An empty grid over the bounds (a margin of two cells), fine enough for the extent, at most MAX_SIDE points a side. */
-export function createTimeGrid(b: Bounds): TimeGrid {
+export function createTimeGrid(b: IsochroneBounds): TimeGrid {
   const cos = Math.max(0.01, Math.cos(((b.minLat + b.maxLat) / 2) * (Math.PI / 180)));
   const extentMetres = Math.max((b.maxLng - b.minLng) * METRES_PER_DEGREE * cos, (b.maxLat - b.minLat) * METRES_PER_DEGREE);
   const cellMetres = Math.max(MIN_CELL_METRES, extentMetres / (MAX_SIDE - 5));

@@ -6,7 +6,7 @@
 import { contours } from 'd3-contour';
 import type { CostModel } from './cost-model.ts';
 import { fromMicroDegrees } from './graph-format.ts';
-import { createTimeGrid, spreadOffRoad, type Bounds, type TimeGrid } from './isochrone-grid.ts';
+import { createTimeGrid, spreadOffRoad, type IsochroneBounds, type TimeGrid } from './isochrone-grid.ts';
 import { isochroneRings, type BandGeometry } from './isochrone-polygons.ts';
 import { stampReached } from './isochrone-sampling.ts';
 import { locate } from './locate.ts';
@@ -60,9 +60,9 @@ export function isochroneBands(grid: TimeGrid, bandSeconds: readonly number[], b
 }
 
 /** The box of the far end of every edge entered within the budget, and the origin. */
-function reachedBounds(model: CostModel, reach: Reach, origin: LngLat): Bounds {
+function reachedBounds(model: CostModel, reach: Reach, origin: LngLat): IsochroneBounds {
   const a = model.graph.arrays;
-  const b: Bounds = { minLng: origin[0], maxLng: origin[0], minLat: origin[1], maxLat: origin[1] };
+  const b: IsochroneBounds = { minLng: origin[0], maxLng: origin[0], minLat: origin[1], maxLat: origin[1] };
   for (const e of reach.edges) {
     const v = a.edgeTarget[e]!;
     const lng = fromMicroDegrees(a.nodeLng[v]!);

@@ -9,13 +9,13 @@ import type { LngLat } from './road-graph.ts';
 import type { RoadNetwork } from './release.ts';
 import { shortestPathTable } from './shortest-path.ts';
 
-export interface TravelMatrix {
+export interface RoadTravelMatrix {
   /** Row-major: seconds[i][j] from origin i to destination j. */
   seconds: number[][];
   metres: number[][];
 }
 
-export type MatrixOutcome = { ok: true; matrix: TravelMatrix } | { ok: false; reason: 'unsnappable' | 'unreachable' | 'too-far' };
+export type MatrixOutcome = { ok: true; matrix: RoadTravelMatrix } | { ok: false; reason: 'unsnappable' | 'unreachable' | 'too-far' };
 
 export function travelMatrix(
   network: Pick<RoadNetwork, 'snap' | 'hierarchy'>, model: CostModel, origins: readonly LngLat[], destinations: readonly LngLat[], maxMetres: number,

@@ -27,7 +27,7 @@ export interface RouteResult {
   endFraction: number;
 }
 
-export interface SearchOptions {
+export interface RoadSearchOptions {
   turnRule?: TurnRule;
   /** A* towards this [lng, lat] (degrees): one-to-one only. */
   aStarTarget?: [number, number];
@@ -82,7 +82,7 @@ function makeTargets(destinations: readonly Endpoint[]): Targets {
 
 /** One search from `origin`; returns the best route to each destination (null when unreachable). */
 export function searchMany(
-  model: CostModel, origin: Endpoint, destinations: readonly Endpoint[], options: SearchOptions = {},
+  model: CostModel, origin: Endpoint, destinations: readonly Endpoint[], options: RoadSearchOptions = {},
 ): (RouteResult | null)[] {
   const graph = model.graph;
   const a = graph.arrays;
@@ -202,7 +202,7 @@ export function searchMany(
 export function searchRoute(
   model: CostModel, origin: Endpoint, destination: Endpoint, options: { turnRule?: TurnRule; targetLngLat?: [number, number] } = {},
 ): RouteResult | null {
-  const opts: SearchOptions = { turnRule: options.turnRule };
+  const opts: RoadSearchOptions = { turnRule: options.turnRule };
   if (options.targetLngLat) opts.aStarTarget = options.targetLngLat;
   return searchMany(model, origin, [destination], opts)[0]!;
 }

@@ -1,4 +1,4 @@
-import type { Agency, Route, Stop } from '../../schemas/transit-api.ts';
+import type { Agency, TransitRoute, Stop } from '../../schemas/transit-api.ts';
 import type { ServiceCalendar } from './service-calendar.ts';
 import type { StopGrid } from './stop-grid.ts';
 
@@ -74,7 +74,7 @@ export interface TransitData {
   stopFeed: Int32Array;
   /** For each stop, the stops whose departures it answers with: itself, plus child platforms for a station. */
   stopMembers: Int32Array[];
-  routes: Route[];
+  routes: TransitRoute[];
   routeIndex: Map<string, number>;
   routeFeed: Int32Array;
   trips: TripColumns;

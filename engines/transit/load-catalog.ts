@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { queryRows } from '../../lib/duckdb-rows.ts';
-import type { Agency, Route, Stop } from '../../schemas/transit-api.ts';
+import type { Agency, TransitRoute, Stop } from '../../schemas/transit-api.ts';
 import type { FeedData } from './data.ts';
 
 /** Feeds with their stats and service-date calendar (base epochs per date). */
@@ -46,8 +46,8 @@ export async function loadAgencies(connection: DuckDBConnection): Promise<Agency
     SELECT id, feed_id, name, url, timezone, lang, phone FROM agencies ORDER BY id`);
 }
 
-export async function loadRoutes(connection: DuckDBConnection): Promise<Route[]> {
-  return queryRows<Route>(connection, `
+export async function loadRoutes(connection: DuckDBConnection): Promise<TransitRoute[]> {
+  return queryRows<TransitRoute>(connection, `
     SELECT id, feed_id, agency_id, short_name, long_name, description, type, url, color, text_color
     FROM routes ORDER BY id`);
 }

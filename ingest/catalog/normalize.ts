@@ -63,10 +63,10 @@ function anchor(g: GeoJSON.Geometry): Position {
   }
 }
 
-export type Normalized = { properties: StoredProperties; geometry: GeoJSON.Geometry } | { skip: string };
+export type NormalizedFeature = { properties: StoredProperties; geometry: GeoJSON.Geometry } | { skip: string };
 
 /** The stored feature: `{id, name, province}` and the layer's own fields, by the source layer's definition. */
-export function normalizeFeature(source: SourceFeature, def: SourceLayerDefinition, provinces: ProvinceLocator | null): Normalized {
+export function normalizeFeature(source: SourceFeature, def: SourceLayerDefinition, provinces: ProvinceLocator | null): NormalizedFeature {
   const problem = geometryProblem(source.geometry);
   if (problem) return { skip: problem };
   const geometry = source.geometry!;

@@ -7,7 +7,7 @@
  * Rings are assumed not to cross each other (they may touch at nodes); self-intersections are
  * not checked.
  */
-import { joinRings, type MemberWay, type Position, type Ring } from './ring-join.ts';
+import { joinRings, type MemberWay, type Position, type JoinedRing } from './ring-join.ts';
 
 export type { MemberWay, Position } from './ring-join.ts';
 
@@ -29,7 +29,7 @@ export type MultipolygonResult =
     }
   | { error: string };
 
-interface PlacedRing extends Ring {
+interface PlacedRing extends JoinedRing {
   bbox: [number, number, number, number];
   /** Shoelace area in square degrees: > 0 counter-clockwise. */
   signedArea: number;
@@ -70,7 +70,7 @@ export function assembleMultipolygon(members: readonly MemberWay[]): Multipolygo
   };
 }
 
-function place(ring: Ring): PlacedRing {
+function place(ring: JoinedRing): PlacedRing {
   const c = ring.coords;
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, twice = 0;
   for (let i = 0; i < c.length; i++) {

@@ -17,7 +17,7 @@ export interface MemberWay {
 
 export type RingRole = 'outer' | 'inner' | '';
 
-export interface Ring {
+export interface JoinedRing {
   /** Node ids, first repeated last. */
   refs: number[];
   coords: Position[];
@@ -33,7 +33,7 @@ interface Segment {
   coords: readonly Position[];
 }
 
-export function joinRings(members: readonly MemberWay[]): { rings: Ring[] } | { error: string } {
+export function joinRings(members: readonly MemberWay[]): { rings: JoinedRing[] } | { error: string } {
   // the same way listed twice would be walked twice
   const unique = [...new Map(members.map((m) => [m.id, m])).values()];
   if (unique.length === 0) return { error: 'no member ways' };
@@ -56,7 +56,7 @@ export function joinRings(members: readonly MemberWay[]): { rings: Ring[] } | { 
   }
   if (firstGap !== null) return { error: gaps > 1 ? `${firstGap} and ${gaps - 1} more node(s)` : firstGap };
 
-  const rings: Ring[] = [];
+  const rings: JoinedRing[] = [];
   const open: Segment[] = [];
   for (const s of segments) {
     if (s.refs[0] === s.refs[s.refs.length - 1]) rings.push({ refs: [...s.refs], coords: [...s.coords], role: s.role, wayIds: [s.id] });
@@ -72,7 +72,7 @@ export function joinRings(members: readonly MemberWay[]): { rings: Ring[] } | { 
   return { rings };
 }
 
-function chainOpenWays(open: readonly Segment[]): { rings: Ring[] } | { error: string } {
+function chainOpenWays(open: readonly Segment[]): { rings: JoinedRing[] } | { error: string } {
   const byEnd = new Map<number, number[]>();
   const addEnd = (node: number, i: number) => {
     const list = byEnd.get(node);
@@ -84,7 +84,7 @@ function chainOpenWays(open: readonly Segment[]): { rings: Ring[] } | { error: s
     addEnd(s.refs[s.refs.length - 1]!, i);
   });
   const used = new Uint8Array(open.length);
-  const rings: Ring[] = [];
+  const rings: JoinedRing[] = [];
 
   for (let start = 0; start < open.length; start++) {
     if (used[start]) continue;
@@ -140,7 +140,7 @@ function indexPositions(refs: readonly number[]): Map<number, number> {
 }
 
 /** A ring from the nodes after its start (the last of them is the start again). */
-function ringOf(refs: number[], coords: Position[], wayOf: number[], startRef: number, startCoord: Position, open: readonly Segment[]): Ring {
+function ringOf(refs: number[], coords: Position[], wayOf: number[], startRef: number, startCoord: Position, open: readonly Segment[]): JoinedRing {
   const ways = [...new Set(wayOf)].map((i) => open[i]!);
   const roles = new Set(ways.map((w) => w.role));
   return {

@@ -15,7 +15,7 @@ const ISO = /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M
  * duration=* in seconds: "hh:mm", "hh:mm:ss", "mm" (minutes) or ISO 8601 "PT1H30M" ("P1DT2H");
  * null when absent, zero or unparseable (the build then uses the length at the ferry speed).
  */
-export function parseDuration(value: string | undefined): number | null {
+export function parseFerryDuration(value: string | undefined): number | null {
   if (value === undefined) return null;
   const v = value.trim();
   let seconds: number | null = null;

@@ -24,7 +24,7 @@
  */
 import type { OsmTags } from '../osm/pbf-primitive-block.ts';
 import { anyAccess, wayAccess, type ClassDefaults } from './access.ts';
-import { ferryAccess, isFerry, parseDuration } from './ferry.ts';
+import { ferryAccess, isFerry, parseFerryDuration } from './ferry.ts';
 import { DEFAULT_KMH, waySpeeds } from './speeds.ts';
 import { hazmatForbidden, isTruckRoute, truckLimits } from './truck-tags.ts';
 import type { WayProfile } from './way-profile.ts';
@@ -98,7 +98,7 @@ function ferryProfile(tags: OsmTags): WayProfile | null {
     speedKmh: { auto: DEFAULT_KMH.ferry, truck: DEFAULT_KMH.ferry },
     toll: isToll(tags),
     ferry: true,
-    ferrySeconds: parseDuration(tags.duration),
+    ferrySeconds: parseFerryDuration(tags.duration),
     bridge: false,
     tunnel: false,
     ...common(tags),

@@ -34,7 +34,7 @@ export interface AccountView {
   keys: { id: string; createdAt: Date; disabledAt: Date | null }[];
 }
 
-export interface AccountUsage {
+export interface AccountUsageCounts {
   month: string;
   billable: number;
   dev: number;
@@ -96,7 +96,7 @@ export async function getAccount(pool: Pool, id: string): Promise<AccountView | 
   };
 }
 
-export async function accountUsage(pool: Pool, account: AccountView, now: Date): Promise<AccountUsage> {
+export async function accountUsage(pool: Pool, account: AccountView, now: Date): Promise<AccountUsageCounts> {
   const month = utcMonth(now);
   const { totals } = await monthUsage(pool, { accountId: account.id, month });
   return {

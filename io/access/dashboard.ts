@@ -1,5 +1,5 @@
 import type { Pool } from '../../lib/postgres.ts';
-import { accountUsage, getAccount, type AccountUsage, type AccountView } from './accounts.ts';
+import { accountUsage, getAccount, type AccountUsageCounts, type AccountView } from './accounts.ts';
 
 /** What the account dashboard (GET /account/me) shows of one account: never a key hash. */
 
@@ -12,7 +12,7 @@ export interface DashboardKey {
 
 export interface DashboardAccount {
   account: AccountView;
-  usage: AccountUsage;
+  usage: AccountUsageCounts;
   keys: DashboardKey[];
 }
 

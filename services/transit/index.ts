@@ -1,7 +1,7 @@
 import type { ServiceDeps } from '../deps.ts';
 import { errors } from '../../lib/errors.ts';
 import { TRANSIT_KIND } from '../../schemas/transit-release.ts';
-import type { Agency, CoverageResponse, Departure, NearbyStop, Route, Stop, TransitMeta } from '../../schemas/transit-api.ts';
+import type { Agency, CoverageResponse, Departure, NearbyStop, TransitRoute, Stop, TransitMeta } from '../../schemas/transit-api.ts';
 import type { TransitData } from '../../engines/transit/data.ts';
 import { coverageOf } from '../../engines/transit/coverage.ts';
 import { findDepartures } from '../../engines/transit/departures.ts';
@@ -27,7 +27,7 @@ export interface TransitService {
   agencies(): Promise<TransitAnswer<Agency[]>>;
   coverage(): Promise<CoverageResponse>;
   stop(id: string): Promise<TransitAnswer<Stop>>;
-  route(id: string): Promise<TransitAnswer<Route>>;
+  route(id: string): Promise<TransitAnswer<TransitRoute>>;
   departures(request: StopDeparturesRequest): Promise<TransitAnswer<Departure[]>>;
   stopsNearby(request: NearbyStopsRequest): Promise<TransitAnswer<NearbyStop[]>>;
 }

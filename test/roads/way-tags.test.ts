@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedData } from '../support/paths.ts';
 import { readOsm } from '../../ingest/osm/pbf-reader.ts';
 import type { OsmTags } from '../../ingest/osm/pbf-primitive-block.ts';
-import { parseDuration } from '../../ingest/roads/ferry.ts';
+import { parseFerryDuration } from '../../ingest/roads/ferry.ts';
 import { parseMaxspeed, postedSpeed, TRUCK_MAX_KMH } from '../../ingest/roads/speeds.ts';
 import { MODES, type WayProfile } from '../../ingest/roads/way-profile.ts';
 import { wayProfile } from '../../ingest/roads/way-tags.ts';
@@ -188,9 +188,9 @@ describe('ferry duration', () => {
     ['PT45S', 45], ['P1DT2H', 93_600], ['pt1h', 3600], [' 00:20 ', 1200],
     ['', null], ['0', null], ['00:00', null], ['PT', null], ['P', null], ['1:75', null], ['half an hour', null], ['1h', null],
   ] as const)('duration=%j → %s s', (value, expected) => {
-    expect(parseDuration(value)).toBe(expected);
+    expect(parseFerryDuration(value)).toBe(expected);
   });
-  it('is null when absent', () => expect(parseDuration(undefined)).toBeNull());
+  it('is null when absent', () => expect(parseFerryDuration(undefined)).toBeNull());
 });
 
 describe('the Vancouver extract', () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RouteResponse, TransitIdParams, TRANSIT_ERRORS } from '../../../schemas/transit-api.ts';
+import { TransitRouteByIdResponse, TransitIdParams, TRANSIT_ERRORS } from '../../../schemas/transit-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 
 /** GET /transit/routes/{id}: one route by its service id. */
@@ -9,7 +9,7 @@ export const transitRouteRoute: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['transit'],
       summary: 'A route by service id',
       params: TransitIdParams,
-      response: { 200: RouteResponse, ...errorResponses(TRANSIT_ERRORS, 400, 404, 503) },
+      response: { 200: TransitRouteByIdResponse, ...errorResponses(TRANSIT_ERRORS, 400, 404, 503) },
     },
   }, (request) => app.services.transit.route(request.params.id));
 };

@@ -5,7 +5,7 @@
 import { fieldPath } from './fields.ts';
 import { Issues, type IssueName } from './issues.ts';
 import { isRecord } from './normalize.ts';
-import { parseBoolean, parseDouble, parseDuration, parseEnum, parseInt32, parseInt64, parseTimestamp, type Parsed } from './values.ts';
+import { parseBoolean, parseDouble, parseDuration, parseEnum, parseInt32, parseInt64, parseTimestamp, type ParsedValue } from './values.ts';
 
 export type Message = Record<string, unknown>;
 
@@ -32,7 +32,7 @@ export class Reader {
     this.issues.add(name, path, message);
   }
 
-  private parsed<T>(msg: Message, key: string, path: string, parse: (v: unknown) => Parsed<T>): T | undefined {
+  private parsed<T>(msg: Message, key: string, path: string, parse: (v: unknown) => ParsedValue<T>): T | undefined {
     if (!present(msg, key)) return undefined;
     const result = parse(msg[key]);
     if (result.ok) return result.value;

@@ -6,16 +6,16 @@
 import type { IssueName } from './issues.ts';
 import { isRecord } from './normalize.ts';
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; issue: IssueName; message: string };
+export type ParsedValue<T> = { ok: true; value: T } | { ok: false; issue: IssueName; message: string };
 
-const ok = <T>(value: T): Parsed<T> => ({ ok: true, value });
-const bad = (issue: IssueName, message: string): Parsed<never> => ({ ok: false, issue, message });
+const ok = <T>(value: T): ParsedValue<T> => ({ ok: true, value });
+const bad = (issue: IssueName, message: string): ParsedValue<never> => ({ ok: false, issue, message });
 
 const DURATION = /^-?(?:\d+(?:\.\d*)?|\.\d+)s$/;
 const DURATION_HINT = 'must be a duration string of seconds ending in "s", such as "95s" or "1.5s"';
 
 /** Seconds (may be negative; callers decide). */
-export function parseDuration(value: unknown): Parsed<number> {
+export function parseDuration(value: unknown): ParsedValue<number> {
   if (typeof value === 'string') {
     if (!DURATION.test(value)) return bad('MALFORMED_VALUE', DURATION_HINT);
     const seconds = Number(value.slice(0, -1));
@@ -38,7 +38,7 @@ const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?
 const TIMESTAMP_HINT = 'must be an RFC 3339 timestamp such as "2024-05-01T08:00:00Z" or "2024-05-01T08:00:00-04:00"';
 
 /** Epoch seconds, fractions kept. */
-export function parseTimestamp(value: unknown): Parsed<number> {
+export function parseTimestamp(value: unknown): ParsedValue<number> {
   if (typeof value !== 'string') return bad('MALFORMED_VALUE', TIMESTAMP_HINT);
   const m = TIMESTAMP.exec(value);
   if (!m) return bad('MALFORMED_VALUE', TIMESTAMP_HINT);
@@ -61,7 +61,7 @@ export function parseTimestamp(value: unknown): Parsed<number> {
 
 const INTEGER = /^-?\d+$/;
 
-function parseInteger(value: unknown, min: number, max: number, what: string): Parsed<number> {
+function parseInteger(value: unknown, min: number, max: number, what: string): ParsedValue<number> {
   const n = typeof value === 'number' ? value : typeof value === 'string' && INTEGER.test(value) ? Number(value) : NaN;
   if (!Number.isInteger(n)) return bad('MALFORMED_VALUE', `must be ${what} (a number or a string of digits)`);
   if (n < min || n > max) return bad('OUT_OF_RANGE', `must be between ${min} and ${max}`);
@@ -69,14 +69,14 @@ function parseInteger(value: unknown, min: number, max: number, what: string): P
 }
 
 /** int64 within the exactly representable range. */
-export const parseInt64 = (value: unknown): Parsed<number> =>
+export const parseInt64 = (value: unknown): ParsedValue<number> =>
   parseInteger(value, -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, 'an integer');
 
-export const parseInt32 = (value: unknown): Parsed<number> => parseInteger(value, -(2 ** 31), 2 ** 31 - 1, 'an integer');
+export const parseInt32 = (value: unknown): ParsedValue<number> => parseInteger(value, -(2 ** 31), 2 ** 31 - 1, 'an integer');
 
 const NUMERIC = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 
-export function parseDouble(value: unknown): Parsed<number> {
+export function parseDouble(value: unknown): ParsedValue<number> {
   const n = typeof value === 'number' ? value : typeof value === 'string' && NUMERIC.test(value.trim()) ? Number(value) : undefined;
   if (n === undefined) {
     return typeof value === 'string' && /^-?(NaN|Infinity)$/.test(value) ? bad('INVALID_VALUE', 'must be a finite number') : bad('MALFORMED_VALUE', 'must be a number');
@@ -84,12 +84,12 @@ export function parseDouble(value: unknown): Parsed<number> {
   return Number.isFinite(n) ? ok(n) : bad('INVALID_VALUE', 'must be a finite number');
 }
 
-export function parseBoolean(value: unknown): Parsed<boolean> {
+export function parseBoolean(value: unknown): ParsedValue<boolean> {
   return typeof value === 'boolean' ? ok(value) : bad('INVALID_TYPE', 'must be true or false');
 }
 
 /** An enum by name or by number; `names[i]` is the name of value i. */
-export function parseEnum<T extends string>(value: unknown, names: readonly T[]): Parsed<T> {
+export function parseEnum<T extends string>(value: unknown, names: readonly T[]): ParsedValue<T> {
   const listed = names.map((n, i) => `${n} (${i})`).join(', ');
   if (typeof value === 'string' && (names as readonly string[]).includes(value)) return ok(value as T);
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < names.length) return ok(names[value]!);

@@ -7,7 +7,7 @@
 import { routeCost } from '../schedule.ts';
 import type { Model } from './model.ts';
 import type { Rng } from './rng.ts';
-import type { Route } from './route.ts';
+import type { SolverRoute } from './route.ts';
 
 /** Where the best insertion goes: pickup after position a, delivery after position c (c = a: right after it). */
 export interface Placement {
@@ -18,7 +18,7 @@ export interface Placement {
 
 const EPS = 1e-9;
 
-function loadFits(model: Model, route: Route, node: number, pos: number, pickup: boolean): boolean {
+function loadFits(model: Model, route: SolverRoute, node: number, pos: number, pickup: boolean): boolean {
   const K = model.K;
   const cap = route.view.cap;
   for (let k = 0; k < K; k++) {
@@ -29,13 +29,13 @@ function loadFits(model: Model, route: Route, node: number, pos: number, pickup:
   return true;
 }
 
-function limitsFit(route: Route, dDist: number, dTravel: number): boolean {
+function limitsFit(route: SolverRoute, dDist: number, dTravel: number): boolean {
   const view = route.view;
   return route.dist + dDist <= view.maxDist + EPS && route.travel + dTravel <= view.maxTravel + EPS;
 }
 
 /** Best placement of a single-visit shipment node into the route (fast path). */
-function single(model: Model, route: Route, node: number, out: Placement, rng: Rng | null, blink: number, collect: number[] | null): void {
+function single(model: Model, route: SolverRoute, node: number, out: Placement, rng: Rng | null, blink: number, collect: number[] | null): void {
   const { view, locAt, es, ls, nodes, n } = route;
   const { time: T, cost: C, S } = view;
   const lu = model.loc[node]!;
@@ -67,7 +67,7 @@ function single(model: Model, route: Route, node: number, out: Placement, rng: R
 }
 
 /** Best placement of a pickup-delivery pair (fast path). */
-function pair(model: Model, route: Route, p: number, d: number, out: Placement, rng: Rng | null, blink: number, collect: number[] | null): void {
+function pair(model: Model, route: SolverRoute, p: number, d: number, out: Placement, rng: Rng | null, blink: number, collect: number[] | null): void {
   const { view, locAt, es, ls, nodes, n, load } = route;
   const { time: T, cost: C, S, cap } = view;
   const { twStart, twEnd, dur, K, delta: dl } = model;
@@ -156,7 +156,7 @@ const probe: Placement = { delta: Infinity, a: 0, c: 0 };
  * arc delta first, stopping once the arc delta (a lower bound when no soft start can be relieved)
  * reaches the best exact delta.
  */
-function general(model: Model, route: Route, s: number, out: Placement, rng: Rng | null, blink: number): void {
+function general(model: Model, route: SolverRoute, s: number, out: Placement, rng: Rng | null, blink: number): void {
   const p = model.exists[2 * s] ? 2 * s : -1;
   const d = model.exists[2 * s + 1] ? 2 * s + 1 : -1;
   found.length = 0;
@@ -192,7 +192,7 @@ function general(model: Model, route: Route, s: number, out: Placement, rng: Rng
 }
 
 /** Lowers out.delta to the best placement of shipment s in the route, if any is better. */
-export function bestPlacement(model: Model, route: Route, s: number, out: Placement, rng: Rng | null, blink: number): void {
+export function bestPlacement(model: Model, route: SolverRoute, s: number, out: Placement, rng: Rng | null, blink: number): void {
   const hasP = model.exists[2 * s] === 1;
   const hasD = model.exists[2 * s + 1] === 1;
   if (!hasP && !hasD) return;
@@ -207,7 +207,7 @@ export function bestPlacement(model: Model, route: Route, s: number, out: Placem
 }
 
 /** Applies a placement found by bestPlacement. */
-export function applyPlacement(model: Model, route: Route, s: number, a: number, c: number): void {
+export function applyPlacement(model: Model, route: SolverRoute, s: number, a: number, c: number): void {
   const hasP = model.exists[2 * s] === 1;
   const hasD = model.exists[2 * s + 1] === 1;
   if (hasP && hasD) {

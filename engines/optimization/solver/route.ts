@@ -8,7 +8,7 @@ import { routeCost } from '../schedule.ts';
 import type { RouteStop } from '../problem.ts';
 import type { Model, VehicleView } from './model.ts';
 
-export class Route {
+export class SolverRoute {
   readonly v: number;
   readonly view: VehicleView;
   n = 0;
@@ -19,7 +19,7 @@ export class Route {
   load: Float64Array;
   prefMax: Float64Array;
   sufMax: Float64Array;
-  /** Route cost including the fixed cost when used. */
+  /** SolverRoute cost including the fixed cost when used. */
   cost = 0;
   dist = 0;
   travel = 0;

@@ -1,12 +1,12 @@
 /**
- * A solution during the search: one Route per vehicle, which route serves each shipment (−1:
+ * A solution during the search: one SolverRoute per vehicle, which route serves each shipment (−1:
  * unassigned), and an undo log so a rejected ruin-and-recreate step restores only the routes it
  * touched.
  */
 import type { Model } from './model.ts';
 import { applyPlacement, bestPlacement, type Placement } from './insertion.ts';
 import type { Rng } from './rng.ts';
-import { Route } from './route.ts';
+import { SolverRoute } from './route.ts';
 
 export interface Snapshot {
   routes: Int32Array[];
@@ -14,7 +14,7 @@ export interface Snapshot {
 }
 
 export class State {
-  readonly routes: Route[];
+  readonly routes: SolverRoute[];
   readonly routeOf: Int32Array;
   private readonly saved: (Int32Array | null)[];
   private readonly touched: number[] = [];
@@ -26,7 +26,7 @@ export class State {
 
   constructor(readonly model: Model) {
     const V = model.vehicles.length;
-    this.routes = Array.from({ length: V }, (_, v) => new Route(model, v));
+    this.routes = Array.from({ length: V }, (_, v) => new SolverRoute(model, v));
     this.routeOf = new Int32Array(model.shipmentCount).fill(-1);
     this.saved = new Array(V).fill(null);
     this.seenClass = new Int32Array(V + 1);
@@ -40,7 +40,7 @@ export class State {
   }
 
   /** Calls f for each route worth trying for shipment s: used allowed ones, one empty per vehicle class. */
-  forCandidates(s: number, f: (r: Route) => void): void {
+  forCandidates(s: number, f: (r: SolverRoute) => void): void {
     const V = this.routes.length;
     this.stamp++;
     for (let v = 0; v < V; v++) {

@@ -3,10 +3,10 @@
  * nearest neighbour, cheapest insertion, and insertion of the nodes in a given order, each at the
  * place where it adds least (the same insertion repairs a tour in the ruin-and-recreate kick).
  */
-import type { Problem } from './problem.ts';
+import type { StopOrderProblem } from './problem.ts';
 
 /** From the depot, always on to the nearest node not yet visited (first of equals). */
-export function nearestNeighbour(problem: Problem): Int32Array {
+export function nearestNeighbour(problem: StopOrderProblem): Int32Array {
   const { m, cost } = problem;
   const tour = new Int32Array(m);
   const seen = new Uint8Array(m);
@@ -35,7 +35,7 @@ function insertionCost(cost: Float64Array, m: number, tour: readonly number[], i
 }
 
 /** Puts x where it adds least (first of equals). */
-export function insertCheapest(problem: Problem, tour: number[], x: number): void {
+export function insertCheapest(problem: StopOrderProblem, tour: number[], x: number): void {
   let at = 0;
   let best = Infinity;
   for (let i = 0; i < tour.length; i++) {
@@ -49,7 +49,7 @@ export function insertCheapest(problem: Problem, tour: number[], x: number): voi
 }
 
 /** Inserts the nodes in the order given, each where it adds least, into `tour` (the depot alone when absent). */
-export function insertInOrder(problem: Problem, nodes: readonly number[], tour: number[] = [0]): Int32Array {
+export function insertInOrder(problem: StopOrderProblem, nodes: readonly number[], tour: number[] = [0]): Int32Array {
   for (const x of nodes) insertCheapest(problem, tour, x);
   return Int32Array.from(tour);
 }
@@ -58,7 +58,7 @@ export function insertInOrder(problem: Problem, nodes: readonly number[], tour: 
  * Cheapest insertion: repeatedly the node and place that add least over every node left
  * (O(m³), at most ~130,000 steps for 50 stops).
  */
-export function cheapestInsertion(problem: Problem): Int32Array {
+export function cheapestInsertion(problem: StopOrderProblem): Int32Array {
   const { m, cost } = problem;
   const tour = [0];
   const left = new Set<number>();

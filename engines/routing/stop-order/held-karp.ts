@@ -5,12 +5,12 @@
  * serves up to EXACT_MAX_FREE of them (12: about 0.6 M steps). Asymmetric costs throughout; ties
  * keep the first found, so the answer is deterministic.
  */
-import type { Problem } from './problem.ts';
+import type { StopOrderProblem } from './problem.ts';
 
 export const EXACT_MAX_FREE = 12;
 
 /** The least-cost tour (tour[0] = 0, the depot) and its penalised cost. */
-export function heldKarp(problem: Problem): { tour: Int32Array; cost: number } {
+export function heldKarp(problem: StopOrderProblem): { tour: Int32Array; cost: number } {
   const { m, cost } = problem;
   const k = m - 1;
   if (k > EXACT_MAX_FREE + 4) throw new RangeError(`heldKarp: ${k} free stops is too many for the exact search`);

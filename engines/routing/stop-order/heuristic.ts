@@ -12,7 +12,7 @@
 import { seededRandom } from '../../../lib/seeded-random.ts';
 import { cheapestInsertion, insertInOrder, nearestNeighbour, shuffledNodes } from './construct.ts';
 import { localSearch } from './local-search.ts';
-import { tourCost, type Problem } from './problem.ts';
+import { tourCost, type StopOrderProblem } from './problem.ts';
 
 const SEED = 0x5eed;
 
@@ -32,7 +32,7 @@ export interface HeuristicOptions {
 }
 
 /** Nodes 1..m-1 by the round-trip cost to each node, nearest first (ties by index). */
-function neighbourLists(problem: Problem): Int32Array[] {
+function neighbourLists(problem: StopOrderProblem): Int32Array[] {
   const { m, cost } = problem;
   const lists: Int32Array[] = [new Int32Array(0)];
   for (let x = 1; x < m; x++) {
@@ -44,7 +44,7 @@ function neighbourLists(problem: Problem): Int32Array[] {
   return lists;
 }
 
-function ruinAndRecreate(problem: Problem, tour: Int32Array, neighbours: Int32Array[], random: () => number): Int32Array {
+function ruinAndRecreate(problem: StopOrderProblem, tour: Int32Array, neighbours: Int32Array[], random: () => number): Int32Array {
   const m = problem.m;
   const size = Math.min(ruinSize(m), m - 1);
   const centre = 1 + Math.floor(random() * (m - 1));
@@ -64,7 +64,7 @@ function ruinAndRecreate(problem: Problem, tour: Int32Array, neighbours: Int32Ar
 }
 
 /** Kicks from one local optimum, each kept when no worse; the best tour seen. */
-function iterate(problem: Problem, start: Int32Array, startCost: number, kicks: number, neighbours: Int32Array[], random: () => number): { tour: Int32Array; cost: number } {
+function iterate(problem: StopOrderProblem, start: Int32Array, startCost: number, kicks: number, neighbours: Int32Array[], random: () => number): { tour: Int32Array; cost: number } {
   let best = start;
   let bestCost = startCost;
   for (let k = 0; k < kicks; k++) {
@@ -76,7 +76,7 @@ function iterate(problem: Problem, start: Int32Array, startCost: number, kicks: 
 }
 
 /** A good tour (tour[0] = 0) and its penalised cost; deterministic for a given problem and options. */
-export function heuristicTour(problem: Problem, options: HeuristicOptions = {}): { tour: Int32Array; cost: number } {
+export function heuristicTour(problem: StopOrderProblem, options: HeuristicOptions = {}): { tour: Int32Array; cost: number } {
   const m = problem.m;
   const random = seededRandom(options.seed ?? SEED);
   const starts = [nearestNeighbour(problem), cheapestInsertion(problem)];

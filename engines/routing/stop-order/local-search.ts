@@ -12,7 +12,7 @@
  * - Or-opt reversed: move a segment of 2 or 3 nodes elsewhere, reversed.
  * Moves are taken only when they gain more than IMPROVEMENT_EPSILON, so float noise cannot cycle.
  */
-import type { Problem } from './problem.ts';
+import type { StopOrderProblem } from './problem.ts';
 
 const IMPROVEMENT_EPSILON = 1e-7;
 const OR_OPT_MAX = 3;
@@ -25,7 +25,7 @@ class TourState {
   readonly backward: Float64Array;
   readonly scratch: Int32Array;
 
-  constructor(problem: Problem, readonly tour: Int32Array) {
+  constructor(problem: StopOrderProblem, readonly tour: Int32Array) {
     this.m = problem.m;
     this.cost = problem.cost;
     this.forward = new Float64Array(this.m);
@@ -174,7 +174,7 @@ function segmentExchange(s: TourState): boolean {
 }
 
 /** Improves `tour` in place to a local optimum of the three moves; returns it. */
-export function localSearch(problem: Problem, tour: Int32Array): Int32Array {
+export function localSearch(problem: StopOrderProblem, tour: Int32Array): Int32Array {
   if (problem.m < 3) return tour;
   const s = new TourState(problem, tour);
   for (;;) {

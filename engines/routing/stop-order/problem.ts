@@ -21,7 +21,7 @@ export interface StopEnds {
   end: EndRule;
 }
 
-export interface Problem {
+export interface StopOrderProblem {
   /** Nodes of the tour: the depot (0) and the free stops (1..m-1). */
   readonly m: number;
   /** Row-major m×m, penalised. */
@@ -45,7 +45,7 @@ export function checkInput(durations: readonly (readonly number[])[], ends: Stop
   if (ends.end === 'first' && ends.start === 'any') throw new RangeError('orderStops: a round trip (end first) needs start first');
 }
 
-export function reduce(durations: readonly (readonly number[])[], ends: StopEnds): Problem {
+export function reduce(durations: readonly (readonly number[])[], ends: StopEnds): StopOrderProblem {
   const n = durations.length;
   const head = ends.start === 'first' ? 0 : -1;
   // A single stop with start first and end last is its own start: nothing left to end at.
@@ -75,7 +75,7 @@ export function reduce(durations: readonly (readonly number[])[], ends: StopEnds
 }
 
 /** The penalised cost of a tour (tour[0] = 0, the depot; it closes back to it). */
-export function tourCost(problem: Problem, tour: ArrayLike<number>): number {
+export function tourCost(problem: StopOrderProblem, tour: ArrayLike<number>): number {
   const { m, cost } = problem;
   let sum = 0;
   for (let i = 0; i < tour.length; i++) sum += cost[tour[i]! * m + tour[(i + 1) % tour.length]!]!;
@@ -83,7 +83,7 @@ export function tourCost(problem: Problem, tour: ArrayLike<number>): number {
 }
 
 /** The stops in visiting order for a tour; a round trip does not repeat its start. */
-export function orderOf(problem: Problem, tour: ArrayLike<number>): number[] {
+export function orderOf(problem: StopOrderProblem, tour: ArrayLike<number>): number[] {
   const order: number[] = [];
   if (problem.head >= 0) order.push(problem.head);
   for (let i = 1; i < tour.length; i++) order.push(problem.stopOf[tour[i]!]!);
@@ -92,7 +92,7 @@ export function orderOf(problem: Problem, tour: ArrayLike<number>): number[] {
 }
 
 /** The tour of an order of every stop that keeps the problem's fixed ends (an Error when it does not). */
-export function tourOf(problem: Problem, order: readonly number[]): Int32Array {
+export function tourOf(problem: StopOrderProblem, order: readonly number[]): Int32Array {
   const nodeOf = new Map<number, number>();
   problem.stopOf.forEach((stop, node) => {
     if (node > 0) nodeOf.set(stop, node);

@@ -12,7 +12,7 @@ export interface JourneyStop {
 }
 
 /** A walk's end: a stop, or the request's origin or destination (no id). */
-export interface Place {
+export interface JourneyPlace {
   id?: string;
   name?: string | null;
   lng: number;
@@ -21,8 +21,8 @@ export interface Place {
 
 export interface WalkLeg {
   mode: 'walk';
-  from: Place;
-  to: Place;
+  from: JourneyPlace;
+  to: JourneyPlace;
   departure: number;
   arrival: number;
   distanceMeters: number;
@@ -56,7 +56,7 @@ export function journeyStop(data: TransitData, stop: number): JourneyStop {
   return { id: s.id, name: s.name, lng: s.lon, lat: s.lat };
 }
 
-function stopPlace(data: TransitData, stop: number): Place {
+function stopPlace(data: TransitData, stop: number): JourneyPlace {
   const s = data.stops[stop]!;
   const [lng, lat] = stopPoint(data, stop) ?? [NaN, NaN];
   return { id: s.id, name: s.name, lng, lat };

@@ -1,6 +1,6 @@
 /** planJourneys: the Pareto set over (arrival, transfers) from a point to a point at a departure instant. */
 import type { TransitData } from '../data.ts';
-import { reconstruct, type Journey, type Place } from './journey.ts';
+import { reconstruct, type Journey, type JourneyPlace } from './journey.ts';
 import type { RoadNetwork } from '../../routing/release.ts';
 import { runRaptor } from './raptor.ts';
 import { streetWalks, type Walk } from './street-walks.ts';
@@ -61,7 +61,7 @@ export function planJourneys(data: TransitData, feedId: string, request: Journey
  * longer than the footpath takes.
  */
 function addStreetLines(data: TransitData, journey: Journey, roads: RoadNetwork, access: WalkTo[], egress: WalkTo[], direct: Walk | null): void {
-  const stopOf = (place: Place) => (place.id === undefined ? -1 : data.stopIndex.get(place.id) ?? -1);
+  const stopOf = (place: JourneyPlace) => (place.id === undefined ? -1 : data.stopIndex.get(place.id) ?? -1);
   for (const leg of journey.legs) {
     if (leg.mode !== 'walk') continue;
     const from = stopOf(leg.from);

@@ -10,6 +10,8 @@ import { ERROR_MESSAGE_KEYWORD, Nullable, stringEnum } from './common.ts';
 // ---- limits and vocabulary ------------------------------------------------------------------
 
 export const BYOD_MAX_OVERLAYS = 10;
+/** The refusal of an upload past BYOD_MAX_OVERLAYS, before its body is read or when its row is inserted. */
+export const BYOD_QUOTA_FULL = `overlay limit reached: ${BYOD_MAX_OVERLAYS} uploaded overlays per account; delete one (DELETE /byod/{id}) before uploading another`;
 /** 5 MB of file content (5 MiB, the binary megabyte: the larger reading, so no 5 MB file is refused). */
 export const BYOD_MAX_BYTES = 5 * 1024 * 1024;
 /** A multipart body carries the file plus boundaries, part headers and a name field. */

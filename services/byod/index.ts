@@ -1,14 +1,17 @@
 import { isOverlayId } from '../../engines/byod/overlay-id.ts';
 import { overlayOwner } from '../../engines/byod/owner.ts';
-import { UploadChecker } from '../../engines/byod/upload-checker.ts';
+import { UploadChecker, UploadCheckUnavailableError } from '../../engines/byod/upload-checker.ts';
 import { errors } from '../../lib/errors.ts';
 import { acceptUpload, type AcceptResult, type UploadToAccept } from '../../io/byod/accept-upload.ts';
 import { ByodFiles } from '../../io/byod/files.ts';
 import { OpenArchives } from '../../io/byod/open-archives.ts';
 import { OverlayArchiveError } from '../../io/byod/overlay-archive.ts';
 import { countOverlays, deleteOverlay, getOverlay, listOverlays, type OverlayRow } from '../../io/byod/store.ts';
-import type { ByodKind } from '../../schemas/byod-api.ts';
+import { BYOD_QUOTA_FULL, type ByodKind } from '../../schemas/byod-api.ts';
 import type { ServiceDeps } from '../deps.ts';
+
+/** Where a facade reports what it answered for but an operator should see. */
+export interface WarningLog { warn(details: object, message: string): void }
 
 /** Who asks: the API key (its account, if any, owns the uploads). */
 export interface OverlayCaller { id: string; accountId: string | null }
@@ -25,7 +28,11 @@ export interface ByodService {
   list(caller: OverlayCaller): Promise<OverlayRow[]>;
   /** The caller's overlay, or null (an id of the wrong shape, another account's, or gone). */
   find(caller: OverlayCaller, id: string): Promise<OverlayRow | null>;
-  accept(caller: OverlayCaller, upload: Omit<UploadToAccept, 'owner'>): Promise<AcceptResult>;
+  /**
+   * A checked upload stored as the caller's overlay; 400 when the quota filled meanwhile, 503 when
+   * the check could not run (logged as a warning; nothing stored).
+   */
+  accept(caller: OverlayCaller, upload: Omit<UploadToAccept, 'owner'>, log: WarningLog): Promise<OverlayRow>;
   /** The row's kind when deleted, else null; the files go after the row (left to the sweep on failure). */
   remove(caller: OverlayCaller, id: string): Promise<ByodKind | null>;
   /** A tile of a ready overlay's archive; throws a tile 400 when the archive is over the upload bounds. */
@@ -44,7 +51,18 @@ export function createByodService(deps: ServiceDeps): ByodService {
     count: (caller) => countOverlays(deps.pool, owner(caller)),
     list: (caller) => listOverlays(deps.pool, owner(caller)),
     find: async (caller, id) => (isOverlayId(id) ? getOverlay(deps.pool, owner(caller), id) : null),
-    accept: (caller, upload) => acceptUpload(deps.pool, files, checker, { ...upload, owner: owner(caller) }),
+    async accept(caller, upload, log) {
+      let result: AcceptResult;
+      try {
+        result = await acceptUpload(deps.pool, files, checker, { ...upload, owner: owner(caller) });
+      } catch (err) {
+        if (!(err instanceof UploadCheckUnavailableError)) throw err;
+        log.warn({ err }, 'upload: the check could not run; answered 503, nothing stored');
+        throw errors.serviceUnavailable('upload checking');
+      }
+      if (!result.stored) throw errors.badRequest(BYOD_QUOTA_FULL);
+      return result.overlay;
+    },
     async remove(caller, id) {
       const kind = isOverlayId(id) ? await deleteOverlay(deps.pool, owner(caller), id) : null;
       if (kind) archives.forget(id);

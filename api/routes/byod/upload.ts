@@ -1,25 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
-import { UploadCheckUnavailableError } from '../../../engines/byod/upload-checker.ts';
 import {
   BYOD_ERRORS, BYOD_MAX_BYTES, BYOD_MAX_OVERLAYS, BYOD_MULTIPART_OVERHEAD_BYTES, ByodOverlay, ByodUploadBody, ByodUploadQuery,
 } from '../../../schemas/byod-api.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { errors } from '../../../lib/errors.ts';
-import { sanitizeDisplayName } from '../../params/byod/name.ts';
 import { chooseUploadName } from '../../params/byod/upload-name.ts';
-import { MISSING_BODY, readMultipartUpload, registerUploadParsers, TOO_LARGE, type IncomingUpload } from '../../params/byod/upload-body.ts';
+import { MISSING_BODY, readMultipartUpload, registerUploadParsers, type IncomingUpload } from '../../params/byod/upload-body.ts';
+import { refuseBeforeReading, removeUnclaimedUpload } from '../../params/byod/upload-early-checks.ts';
 import { overlayReply } from '../../replies/byod.ts';
 import type { ByodRouteDeps } from './deps.ts';
-
-const QUOTA_FULL = `overlay limit reached: ${BYOD_MAX_OVERLAYS} uploaded overlays per account; delete one (DELETE /byod/{id}) before uploading another`;
 
 /**
  * POST /byod: a GeoJSON or PMTiles file → a stored overlay (201). What can be refused before the
  * body is read is refused first (a full quota, a Content-Length over the limit, a bad name), so
  * nothing is streamed for nothing; the quota is then enforced again, atomically, when the row is
- * inserted (io/overlays/store.ts).
+ * inserted (io/byod/store.ts).
  */
 export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app, { tiling }) => {
   const { files } = app.services.byod;
@@ -38,48 +35,20 @@ export const uploadRoute: FastifyPluginAsyncTypebox<ByodRouteDeps> = async (app,
       body: ByodUploadBody,
       response: { 201: ByodOverlay, ...errorResponses(BYOD_ERRORS, 400, 503) },
     },
-    preParsing: async (request, _reply, payload) => {
-      const length = Number(request.headers['content-length']);
-      const multipart = request.headers['content-type']?.toLowerCase().startsWith('multipart/') === true;
-      if (length > BYOD_MAX_BYTES + (multipart ? BYOD_MULTIPART_OVERHEAD_BYTES : 0)) throw errors.uploadRefused(TOO_LARGE);
-      const { name } = request.query as { name?: unknown };
-      // Anything but one string (name given twice) is left to the schema's 400 after parsing.
-      if (!multipart && typeof name === 'string') {
-        const checked = sanitizeDisplayName(name, '');
-        if (!checked.ok) throw errors.uploadRefused(checked.error);
-      }
-      if (await app.services.byod.count(request.apiKey!) >= BYOD_MAX_OVERLAYS) throw errors.uploadRefused(QUOTA_FULL);
-      return payload;
-    },
-    // A body received for a request that then failed validation never reaches the handler: its
-    // temporary file goes before the answer does (the handler's own are gone by then already).
-    onSend: async (request, _reply, payload) => {
-      const upload = raw.get(request);
-      if (upload) await rm(upload.received.path, { force: true });
-      return payload;
-    },
+    preParsing: refuseBeforeReading((request) => app.services.byod.count(request.apiKey!)),
+    onSend: removeUnclaimedUpload(raw),
   }, async (request, reply) => {
     const upload = request.isMultipart() ? await readMultipartUpload(request, files) : raw.get(request);
     if (!upload) throw errors.badRequest(MISSING_BODY);
     try {
       const name = chooseUploadName(upload, request.query.name);
       if (!name.ok) throw errors.badRequest(name.error);
-      const result = await app.services.byod.accept(request.apiKey!, {
-        received: upload.received,
-        kind: upload.kind,
-        name: name.value,
-        now: new Date(app.now()),
-        limit: BYOD_MAX_OVERLAYS,
-      });
-      if (!result.stored) throw errors.badRequest(QUOTA_FULL);
-      const overlay = result.overlay;
+      const overlay = await app.services.byod.accept(request.apiKey!, {
+        received: upload.received, kind: upload.kind, name: name.value, now: new Date(app.now()), limit: BYOD_MAX_OVERLAYS,
+      }, request.log);
       if (overlay.status === 'processing') await tiling.request(overlay.id);
       reply.code(201).header('cache-control', 'no-store').header('location', `/byod/${overlay.id}`);
       return overlayReply(overlay, app.config.baseUrl);
-    } catch (err) {
-      if (!(err instanceof UploadCheckUnavailableError)) throw err;
-      request.log.warn({ err }, 'upload: the check could not run; answered 503, nothing stored');
-      throw errors.serviceUnavailable('upload checking');
     } finally {
       await rm(upload.received.path, { force: true });
     }

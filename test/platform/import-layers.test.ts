@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCycles, importEdges, layerViolations } from '../support/import-layers.ts';
 import { REPO_ROOT } from '../support/paths.ts';
@@ -48,5 +50,20 @@ describe('import direction', () => {
     expect(importCycles([
       { from: 'a.ts', to: 'b.ts' }, { from: 'b.ts', to: 'c.ts' }, { from: 'c.ts', to: 'a.ts' }, { from: 'c.ts', to: 'd.ts' },
     ])).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']]);
+  });
+});
+
+describe('engines hold no state', () => {
+  const WORLD = /from '(?:pg|ioredis|bullmq|undici|node:https?|node:net)'|lib\/(?:postgres|redis)\.ts'|\bfetch\(/;
+  const engineFiles = importEdges(REPO_ROOT).map((edge) => edge.from).filter((file, i, all) => file.startsWith('engines/') && all.indexOf(file) === i);
+
+  it('no engine opens a database, a queue or a connection: that is io/', () => {
+    expect(engineFiles.length).toBeGreaterThan(200);
+    expect(engineFiles.filter((file) => WORLD.test(readFileSync(path.join(REPO_ROOT, file), 'utf8')))).toEqual([]);
+  });
+
+  it('recognizes what touches the world', () => {
+    expect(["import pg from 'pg';", "import { createPool } from '../../lib/postgres.ts';", 'await fetch(url)', "import { x } from '../y.ts';"]
+      .map((line) => WORLD.test(line))).toEqual([true, true, true, false]);
   });
 });

@@ -4,7 +4,7 @@
  * label fonts and a combined stack over Latin, Latin-1, syllabics and General Punctuation ranges;
  * every sprite sheet at both ratios, index and image.
  */
-import { MODES, PALETTES } from '../../engines/styles/style-names.ts';
+import { STYLE_MODES, PALETTES } from '../../engines/styles/style-names.ts';
 
 export interface StyleCall {
   style: string;
@@ -20,7 +20,7 @@ export function styleCalls(overlayIds: readonly string[]): StyleCall[] {
   const calls: StyleCall[] = [];
   let i = 0;
   for (const palette of PALETTES) {
-    for (const mode of MODES) {
+    for (const mode of STYLE_MODES) {
       const style = `${palette}-${mode}`;
       const theme = THEMES[i % THEMES.length]!;
       const overlays = OVERLAYS[i % OVERLAYS.length]!;

@@ -15,7 +15,7 @@ import type { Endpoint } from '../../engines/routing/endpoints.ts';
 import { searchRoute } from '../../engines/routing/search.ts';
 import { shortestPath } from '../../engines/routing/shortest-path.ts';
 import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
-import type { LngLat } from '../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import type { BenchNetwork } from './bench-network.ts';
 import type { IncomingEdges } from '../../engines/routing/incoming-edges.ts';
 import { arriving, leaving, type NodePair } from './node-pairs.ts';

@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { costModel } from '../../engines/routing/cost-model.ts';
 import type { RoadNetwork } from '../../engines/routing/release.ts';
-import type { LngLat } from '../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import { joinLines, legPairs, routeLegs } from '../../engines/routing/stop-order/legs.ts';
 import { orderStops, type StopEnds } from '../../engines/routing/stop-order/solve.ts';
 import { stopTable } from '../../engines/routing/stop-order/travel-table.ts';

@@ -7,7 +7,7 @@
  */
 import { costModel } from '../../engines/routing/cost-model.ts';
 import type { RoadNetwork } from '../../engines/routing/release.ts';
-import type { LngLat } from '../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import { randomRoutes, sampleTrace } from '../../test/support/routing/match-traces.ts';
 import { vancouverStops } from '../../test/support/routing/stop-order-vancouver.ts';
 import { seededRandom as random } from '../../lib/seeded-random.ts';

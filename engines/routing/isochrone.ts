@@ -11,7 +11,7 @@ import { isochroneRings, type BandGeometry } from './isochrone-polygons.ts';
 import { stampReached } from './isochrone-sampling.ts';
 import { locate } from './locate.ts';
 import { reachWithin, type Reach } from './reach.ts';
-import type { LngLat } from './road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import type { SnapIndex } from './snap.ts';
 import { graphTurnRule } from './turn-rule.ts';
 

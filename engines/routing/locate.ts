@@ -4,7 +4,7 @@
  */
 import type { CostModel } from './cost-model.ts';
 import { endpointOnEdge, type Endpoint } from './endpoints.ts';
-import type { LngLat } from './road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import type { SnapIndex } from './snap.ts';
 
 /** Search radii, metres: a road point is within ~10 m, a street address within ~50 m (volume 3). */

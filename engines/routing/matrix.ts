@@ -5,7 +5,7 @@
  */
 import type { CostModel } from './cost-model.ts';
 import { locate } from './locate.ts';
-import type { LngLat } from './road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import type { RoadNetwork } from './release.ts';
 import { shortestPathTable } from './shortest-path.ts';
 

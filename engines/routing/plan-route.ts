@@ -7,7 +7,7 @@ import type { CostModel } from './cost-model.ts';
 import { fromMicroDegrees } from './graph-format.ts';
 import type { RoadNetwork } from './release.ts';
 import { locate, RELOCATION_WARNING_METRES } from './locate.ts';
-import type { LngLat } from './road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import { routeLineMicro } from './route-geometry.ts';
 import type { RouteResult } from './search.ts';
 import { shortestPath } from './shortest-path.ts';

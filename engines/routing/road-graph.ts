@@ -8,8 +8,8 @@ import {
   type GraphArrays,
 } from './graph-format.ts';
 import { ROAD_CLASSES, type Mode, type RoadClass } from './modes.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 
-export type LngLat = [number, number];
 
 export interface EdgeTruckLimits {
   /** Metres and tonnes; null = no limit. */

@@ -6,7 +6,8 @@
  */
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { EDGE_FLAG, fromMicroDegrees } from './graph-format.ts';
-import type { LngLat, RoadGraph } from './road-graph.ts';
+import type { RoadGraph } from './road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import type { RouteResult } from './search.ts';
 
 /** Haversine lengths of the shape's pieces (shape in micro-degrees, interleaved). */

@@ -12,7 +12,7 @@ import type { ContractionHierarchy } from './contraction/hierarchy.ts';
 import { potentialScale, priceChPath, reachesFloor } from './checked-ch-path.ts';
 import type { CostModel } from './cost-model.ts';
 import type { Endpoint } from './endpoints.ts';
-import type { LngLat } from './road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import { searchMany, searchRoute, type RouteResult } from './search.ts';
 import { graphTurnRule } from './turn-rule.ts';
 

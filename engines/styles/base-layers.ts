@@ -5,13 +5,13 @@
 import type { LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { layers, type Flavor } from '@protomaps/basemaps';
 import { paletteFlavor } from './palettes.ts';
-import type { Mode, PaletteName } from './style-names.ts';
+import type { StyleMode, PaletteName } from './style-names.ts';
 
 export const BASEMAP_SOURCE = 'svc';
 
 const cache = new Map<string, readonly LayerSpecification[]>();
 
-export function paletteLayers(palette: PaletteName, mode: Mode, lang: string): readonly LayerSpecification[] {
+export function paletteLayers(palette: PaletteName, mode: StyleMode, lang: string): readonly LayerSpecification[] {
   const key = `${palette}-${mode}-${lang}`;
   let built = cache.get(key);
   if (!built) {

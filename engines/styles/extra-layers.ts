@@ -3,7 +3,7 @@ import type { LayerSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { Flavor } from '@protomaps/basemaps';
 import { mix } from './colour.ts';
 import { BUILDINGS_3D_ID } from './layer-groups.ts';
-import type { Mode } from './style-names.ts';
+import type { StyleMode } from './style-names.ts';
 
 export const DEM_SOURCE = 'svc_dem';
 export const CONTOURS_SOURCE = 'svc_contours';
@@ -27,7 +27,7 @@ export function buildings3dLayer(source: string, flavor: Flavor): LayerSpecifica
   };
 }
 
-export function hillshadeLayer(mode: Mode): LayerSpecification {
+export function hillshadeLayer(mode: StyleMode): LayerSpecification {
   return {
     id: 'terrain_hillshade',
     type: 'hillshade',

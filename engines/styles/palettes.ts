@@ -6,7 +6,7 @@
  */
 import { BLACK, DARK, GRAYSCALE, LIGHT, WHITE, type Flavor } from '@protomaps/basemaps';
 import { mix } from './colour.ts';
-import { PALETTES, type Mode, type PaletteName } from './style-names.ts';
+import { PALETTES, type StyleMode, type PaletteName } from './style-names.ts';
 
 type FlavorColours = Partial<Omit<Flavor, 'pois' | 'landcover' | 'regular' | 'bold' | 'italic'>>;
 
@@ -17,7 +17,7 @@ interface PaletteRecipe {
   set?: FlavorColours;
 }
 
-type PaletteBook = Record<PaletteName, Record<Mode, PaletteRecipe>>;
+type PaletteBook = Record<PaletteName, Record<StyleMode, PaletteRecipe>>;
 
 const ROADS_BOLD_LIGHT: FlavorColours = { highway: '#f59e0b', major: '#fde68a', link: '#fde68a', bridges_highway: '#f59e0b', bridges_major: '#fde68a' };
 const ROADS_BOLD_DARK: FlavorColours = { highway: '#f97316', major: '#a16207', link: '#a16207', bridges_highway: '#f97316', bridges_major: '#a16207' };
@@ -94,13 +94,13 @@ const FLAVORS = new Map<string, Flavor>(
   PALETTES.flatMap((palette) => (['light', 'dark'] as const).map((mode) => [`${palette}-${mode}`, build(RECIPES[palette][mode])] as const)),
 );
 
-export function paletteFlavor(palette: PaletteName, mode: Mode): Flavor {
+export function paletteFlavor(palette: PaletteName, mode: StyleMode): Flavor {
   const flavor = FLAVORS.get(`${palette}-${mode}`);
   if (!flavor) throw new Error(`no flavor for ${palette}-${mode}`);
   return flavor;
 }
 
 /** The sprite sheet whose icons suit the palette: muted gets its own grey sheets. */
-export function spriteSheet(palette: PaletteName, mode: Mode): string {
+export function spriteSheet(palette: PaletteName, mode: StyleMode): string {
   return palette === 'muted' ? `muted-${mode}` : mode;
 }

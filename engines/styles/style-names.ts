@@ -9,15 +9,15 @@ export const PALETTES = [
 ] as const;
 export type PaletteName = (typeof PALETTES)[number];
 
-export const MODES = ['light', 'dark'] as const;
-export type Mode = (typeof MODES)[number];
+export const STYLE_MODES = ['light', 'dark'] as const;
+export type StyleMode = (typeof STYLE_MODES)[number];
 
 export const CITIES = ['calgary', 'montreal', 'iqaluit'] as const;
 export type CityName = (typeof CITIES)[number];
 
 export interface StyleChoice {
   palette: PaletteName;
-  mode: Mode;
+  mode: StyleMode;
 }
 
 export const DEFAULT_STYLE: StyleChoice = { palette: 'base', mode: 'light' };
@@ -64,10 +64,10 @@ export function parsePaletteStyle(name: string): StyleChoice | undefined {
   const match = /^([a-z]+)(?:-(light|dark))?$/.exec(name);
   const palette = match?.[1];
   if (palette === undefined || !isPalette(palette)) return undefined;
-  return { palette, mode: (match?.[2] as Mode | undefined) ?? 'light' };
+  return { palette, mode: (match?.[2] as StyleMode | undefined) ?? 'light' };
 }
 
 /** The query's mode overrides the style's; anything other than light or dark is ignored. */
-export function parseModeParam(value: string | undefined): Mode | undefined {
+export function parseModeParam(value: string | undefined): StyleMode | undefined {
   return value === 'light' || value === 'dark' ? value : undefined;
 }

@@ -1,11 +1,11 @@
 /** `metadata['svc:theme']` of a themed style: marker and route, the theme's values over defaults. */
 import type { Flavor } from '@protomaps/basemaps';
 import type { MarkerTheme, RouteTheme, ThemeSpec } from './theme-schema.ts';
-import type { Mode } from './style-names.ts';
+import type { StyleMode } from './style-names.ts';
 
 export interface ThemeMetadata { marker: MarkerTheme; route: RouteTheme }
 
-export function themeMetadata(theme: ThemeSpec, flavor: Flavor, mode: Mode): ThemeMetadata {
+export function themeMetadata(theme: ThemeSpec, flavor: Flavor, mode: StyleMode): ThemeMetadata {
   const marker: MarkerTheme = { color: '#e11d48', scale: 1, ...theme.marker };
   const route: RouteTheme = {
     color: mode === 'light' ? '#2563eb' : '#60a5fa',

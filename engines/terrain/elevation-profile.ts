@@ -1,7 +1,7 @@
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import type { Dem } from './dem.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 
-export type LngLat = [number, number];
 
 export interface ProfilePoint {
   at: LngLat;

@@ -6,7 +6,7 @@
  */
 import type { IsochroneBand } from '../routing/isochrone.ts';
 import type { BandGeometry } from '../routing/isochrone-polygons.ts';
-import type { LngLat } from '../routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import type { ValhallaClient } from './call.ts';
 import { costingOf, location, type ValhallaOptions } from './costing.ts';
 import { malformed } from './failure.ts';

@@ -4,7 +4,7 @@
  * in kilometres) or the concise one (`{durations, distances}`); both are read. A null cell (no
  * path) or a distance over our MATRIX_MAX_KM ceiling fails the whole matrix, as the built-in one.
  */
-import type { LngLat } from '../routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import type { ValhallaClient } from './call.ts';
 import { costingOf, location, type ValhallaOptions } from './costing.ts';
 import { malformed } from './failure.ts';

@@ -4,7 +4,7 @@
  * ends Valhalla moved more than 50 m, exactly as engines/routing/plan-route.ts reports them.
  */
 import type { Relocation, RouteEnd } from '../routing/plan-route.ts';
-import type { LngLat } from '../routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import type { ValhallaClient } from './call.ts';
 import { costingOf, location, type ValhallaOptions } from './costing.ts';
 import { distinctPositions, joinTripLines, movedBy, positionAt, TRIP_REQUEST, tripLegs } from './trip.ts';

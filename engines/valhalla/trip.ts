@@ -6,7 +6,7 @@
  */
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { RELOCATION_WARNING_METRES } from '../routing/locate.ts';
-import type { LngLat } from '../routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import { malformed } from './failure.ts';
 import { decodePolyline6 } from './polyline6.ts';
 

@@ -8,7 +8,7 @@ import { closuresNearLine, type ClosuresNearRoute } from '../../engines/road-eve
 import { RouteLine } from '../../engines/road-events/route-line.ts';
 import type { ClosureSnapshot } from '../../engines/road-events/closure.ts';
 import { lineDegrees } from '../../engines/routing/route-geometry.ts';
-import type { LngLat } from '../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import type { StopEnds } from '../../engines/routing/stop-order/problem.ts';
 import { RoutingPool } from '../../engines/routing/workers/routing-pool.ts';
 import { valhallaClient } from '../../io/valhalla/client.ts';

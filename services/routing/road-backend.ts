@@ -9,7 +9,7 @@ import type { IsochroneBand } from '../../engines/routing/isochrone.ts';
 import type { TraceFix, TraceMatch } from '../../engines/routing/match/match-trace.ts';
 import type { Mode } from '../../engines/routing/modes.ts';
 import type { PlannedRoute } from '../../engines/routing/plan-route.ts';
-import type { LngLat } from '../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import type { OptimizedRoute } from '../../engines/routing/stop-order/optimized-route.ts';
 import type { StopEnds } from '../../engines/routing/stop-order/problem.ts';
 import type { TruckCompliance } from '../../engines/routing/truck-validation.ts';

@@ -9,7 +9,7 @@ import type { TransitData } from '../../engines/transit/data.ts';
 import { departureInstant } from '../../engines/transit/journeys/local-time.ts';
 import { planJourneys } from '../../engines/transit/journeys/plan.ts';
 import { transitRouteJson } from '../../engines/transit/journeys/response.ts';
-import type { LngLat } from '../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import { Refusal, errors } from '../../lib/errors.ts';
 import type { Config } from '../../lib/config.ts';
 import type { ReleaseStore } from '../../releases/reader.ts';

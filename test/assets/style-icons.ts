@@ -1,6 +1,6 @@
 import { createPropertyExpression, featureFilter, latest, type FilterSpecification, type StylePropertySpecification } from '@maplibre/maplibre-gl-style-spec';
 import { buildStyle } from '../../engines/styles/build-style.ts';
-import { ALL_STYLE_NAMES, MODES } from '../../engines/styles/style-names.ts';
+import { ALL_STYLE_NAMES, STYLE_MODES } from '../../engines/styles/style-names.ts';
 
 const ZOOMS = [0, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22];
 const SHIELD_TEXTS = ['1', '12', '123', '1234', '12345', '123456'];
@@ -28,7 +28,7 @@ function* product(options: Record<string, readonly (string | number | undefined)
 export function styleIconNames(): Set<string> {
   const layouts = new Map<string, { filter: unknown; iconImage: unknown }>();
   for (const style of ALL_STYLE_NAMES) {
-    for (const mode of MODES) {
+    for (const mode of STYLE_MODES) {
       for (const layer of buildStyle({ style, mode, baseUrl: 'http://x', key: 'k' }).layers) {
         const iconImage = (layer as { layout?: Record<string, unknown> }).layout?.['icon-image'];
         if (iconImage === undefined) continue;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODES, PALETTES } from '../../engines/styles/style-names.ts';
+import { STYLE_MODES, PALETTES } from '../../engines/styles/style-names.ts';
 import { ApiStack } from '../support/api-stack.ts';
 import { repoPath } from '../support/paths.ts';
 
@@ -26,7 +26,7 @@ describe('GET /map/: the map page and its files', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('same-origin');
     const options = [...page.text.matchAll(/<option value="([a-z]+-(?:light|dark))">/g)].map((m) => m[1]);
-    expect(options).toEqual(PALETTES.flatMap((p) => MODES.map((m) => `${p}-${m}`)));
+    expect(options).toEqual(PALETTES.flatMap((p) => STYLE_MODES.map((m) => `${p}-${m}`)));
     expect(options).toHaveLength(24);
     expect(page.text).toContain('<option value="u1"></option>');
     expect(page.text).not.toContain('<!--style-options-->');

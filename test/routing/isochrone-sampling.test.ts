@@ -12,7 +12,7 @@ import { endpointOnEdge, originAtNode, type Endpoint } from '../../engines/routi
 import { createTimeGrid, stampTime, type TimeGrid } from '../../engines/routing/isochrone-grid.ts';
 import { stampReached } from '../../engines/routing/isochrone-sampling.ts';
 import { reachWithin, type Reach } from '../../engines/routing/reach.ts';
-import type { LngLat } from '../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import { graphTurnRule } from '../../engines/routing/turn-rule.ts';
 import { openVancouverGraph, type VancouverGraph } from './vancouver-graph.ts';
 import { seededRandom as random } from '../../lib/seeded-random.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { costModel } from '../../engines/routing/cost-model.ts';
 import { locate } from '../../engines/routing/locate.ts';
 import type { RoadNetwork } from '../../engines/routing/release.ts';
-import type { LngLat } from '../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import { orderStops } from '../../engines/routing/stop-order/solve.ts';
 import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
 import { ROADS_KIND } from '../../schemas/roads-release.ts';

@@ -9,7 +9,7 @@ import http from 'node:http';
 import { monitorEventLoopDelay, performance as perf } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roadsOpener, type RoadNetwork } from '../../engines/routing/release.ts';
-import type { LngLat } from '../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
 import { startServer } from '../../api/server.ts';
 import { RoutingBudgetError, RoutingPoolBusyError } from '../../engines/routing/workers/errors.ts';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_STYLE_NAMES, CITIES, LEGACY_STYLES, MODES, PALETTES } from '../../engines/styles/style-names.ts';
+import { ALL_STYLE_NAMES, CITIES, LEGACY_STYLES, STYLE_MODES, PALETTES } from '../../engines/styles/style-names.ts';
 import { UnknownStyleError } from '../../engines/styles/style-errors.ts';
 import { style, validationErrors } from './helpers.ts';
 
 describe('style documents validate against the MapLibre style spec', () => {
   for (const palette of PALETTES) {
-    for (const mode of MODES) {
+    for (const mode of STYLE_MODES) {
       it(`${palette}-${mode}`, () => {
         const doc = style({ style: `${palette}-${mode}`, archives: { terrain: true, contours: true } });
         expect(validationErrors(doc)).toEqual([]);
@@ -20,7 +20,7 @@ describe('style documents validate against the MapLibre style spec', () => {
   });
 
   it('all 24 palette × mode styles differ in their colours', () => {
-    const docs = PALETTES.flatMap((palette) => MODES.map((mode) => JSON.stringify(style({ style: `${palette}-${mode}` }).layers)));
+    const docs = PALETTES.flatMap((palette) => STYLE_MODES.map((mode) => JSON.stringify(style({ style: `${palette}-${mode}` }).layers)));
     expect(new Set(docs).size).toBe(24);
   });
 });

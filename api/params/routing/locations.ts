@@ -1,5 +1,5 @@
 /** Coordinates of the routing endpoints: exactly lng,lat, finite and on the globe. */
-import type { LngLat } from '../../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../../lib/geo/lng-lat.ts';
 import { plainNumber, plainNumbers, validLat, validLng } from '../../../lib/geo/parse.ts';
 import { MAX_ISOCHRONE_BANDS, MAX_ISOCHRONE_MINUTES } from '../../../schemas/routing-api.ts';
 import { accept, reject, type Checked } from '../../../lib/checked.ts';

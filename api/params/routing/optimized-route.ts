@@ -1,5 +1,5 @@
 /** POST /optimized-route's stops and ends (the options are /matrix's: options.ts). */
-import type { LngLat } from '../../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../../lib/geo/lng-lat.ts';
 import type { StopEnds } from '../../../engines/routing/stop-order/solve.ts';
 import { validLat, validLng } from '../../../lib/geo/parse.ts';
 import { STOP_MESSAGE, type OptimizedRouteBody } from '../../../schemas/routing-optimized-api.ts';

@@ -1,4 +1,4 @@
-import type { LngLat } from '../../../engines/terrain/elevation-profile.ts';
+import type { LngLat } from '../../../lib/geo/lng-lat.ts';
 import { parseLngLat, plainNumber } from '../../../lib/geo/parse.ts';
 import { MAX_PATH_POINTS, MAX_PROFILE_SAMPLES, type ElevationQuery } from '../../../schemas/elevation-api.ts';
 import { accept, reject, type Checked } from '../../../lib/checked.ts';

@@ -6,7 +6,7 @@
 import type { CostModel } from '../cost-model.ts';
 import { RELOCATION_WARNING_METRES } from '../locate.ts';
 import type { RoadNetwork } from '../release.ts';
-import type { LngLat } from '../road-graph.ts';
+import type { LngLat } from '../../../lib/geo/lng-lat.ts';
 import { joinLines, legPairs, routeLegs, type RouteLeg } from './legs.ts';
 import { orderStops, type StopEnds } from './solve.ts';
 import { stopTable } from './travel-table.ts';

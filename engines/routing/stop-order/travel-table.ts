@@ -7,7 +7,7 @@
 import type { CostModel } from '../cost-model.ts';
 import { locate, type Located } from '../locate.ts';
 import type { RoadNetwork } from '../release.ts';
-import type { LngLat } from '../road-graph.ts';
+import type { LngLat } from '../../../lib/geo/lng-lat.ts';
 import type { RouteResult } from '../search.ts';
 import { shortestPathTable } from '../shortest-path.ts';
 

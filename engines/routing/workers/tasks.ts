@@ -10,7 +10,7 @@ import { travelMatrix, type MatrixOutcome } from '../matrix.ts';
 import type { Mode } from '../modes.ts';
 import { planRoute, type PlannedRoute } from '../plan-route.ts';
 import type { RoadNetwork } from '../release.ts';
-import type { LngLat } from '../road-graph.ts';
+import type { LngLat } from '../../../lib/geo/lng-lat.ts';
 import { optimizedRoute, type OptimizedRouteOutcome } from '../stop-order/optimized-route.ts';
 import type { StopEnds } from '../stop-order/problem.ts';
 import { truckCompliance, type TruckCompliance } from '../truck-validation.ts';

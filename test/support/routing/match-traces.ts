@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { CostModel } from '../../../engines/routing/cost-model.ts';
 import { planRoute, type PlannedRoute } from '../../../engines/routing/plan-route.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
-import type { LngLat } from '../../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../../lib/geo/lng-lat.ts';
 import { pointAtFraction, routeLineMicro } from '../../../engines/routing/route-geometry.ts';
 import { haversineMetres, METRES_PER_DEGREE } from '../../../lib/geo/haversine.ts';
 

@@ -7,7 +7,7 @@ import { costModel } from '../../../engines/routing/cost-model.ts';
 import type { Mode } from '../../../engines/routing/modes.ts';
 import { locate } from '../../../engines/routing/locate.ts';
 import type { RoadNetwork } from '../../../engines/routing/release.ts';
-import type { LngLat } from '../../../engines/routing/road-graph.ts';
+import type { LngLat } from '../../../lib/geo/lng-lat.ts';
 import { stopTable } from '../../../engines/routing/stop-order/travel-table.ts';
 import {  } from '../../routing/vancouver-graph.ts';
 import { seededRandom as random } from '../../../lib/seeded-random.ts';

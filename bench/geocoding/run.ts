@@ -25,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createKey } from '../../io/access/key-store.ts';
+import { ADDONS } from '../../schemas/plans.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv } from '../../test/support/env.ts';
 import { defaultCorpusDir, describeSummary, generateCorpus } from '../../test/support/geocoding/generate.ts';
@@ -58,6 +59,7 @@ const { values } = parseArgs({
     'build-timeout-min': { type: 'string', default: '120' },
     'cpu-prof': { type: 'boolean', default: false },
     endpoints: { type: 'string', default: 'search,autocomplete,reverse,nearby' },
+    json: { type: 'boolean', default: false },
   },
 });
 const scale = Number(values.scale);
@@ -152,7 +154,8 @@ try {
   log(releaseLine);
 
   // ---- 2. the API ---------------------------------------------------------------------------
-  const { key } = await createKey(pool, { accountId: 'bench', plan: 'growth' });
+  // Every add-on: an autocomplete prefix such as "27C" reads as an NTS sheet, which needs legal-land.
+  const { key } = await createKey(pool, { accountId: 'bench', plan: 'growth', addons: [...ADDONS] });
   const headers = { authorization: `Bearer ${key}` };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -315,6 +318,14 @@ try {
   ];
   console.log(`\n${'measure'.padEnd(38)}${'measured'.padStart(14)}${'target'.padStart(16)}   result`);
   for (const [label, measured, target, met] of rows) console.log(`${label.padEnd(38)}${measured.padStart(14)}${target.padStart(16)}   ${met ? 'met' : 'NOT met'}`);
+  if (values.json) {
+    console.log(JSON.stringify({
+      scale, connections, duration,
+      endpoints: Object.fromEntries([...results].map(([name, r]) => [name, { rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99, failed: r.failed }])),
+      batch: { p50: batch.p50, p95: batch.p95, p99: batch.p99 },
+      targets: rows.map(([measure, measured, target, met]) => ({ measure, measured, target, met })),
+    }));
+  }
 } finally {
   for (const child of children.reverse()) await child.stop();
   await pool.end();

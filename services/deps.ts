@@ -15,3 +15,10 @@ export interface ServiceDeps {
   redis?: Redis;
   now: () => number;
 }
+
+/** Where a facade logs what an operator should see about a request it answered (a request's logger fits). */
+export interface ServiceLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}

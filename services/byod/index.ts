@@ -8,10 +8,7 @@ import { OpenArchives } from '../../io/byod/open-archives.ts';
 import { OverlayArchiveError } from '../../io/byod/overlay-archive.ts';
 import { countOverlays, deleteOverlay, getOverlay, listOverlays, type OverlayRow } from '../../io/byod/store.ts';
 import { BYOD_QUOTA_FULL, type ByodKind } from '../../schemas/byod-api.ts';
-import type { ServiceDeps } from '../deps.ts';
-
-/** Where a facade reports what it answered for but an operator should see. */
-export interface WarningLog { warn(details: object, message: string): void }
+import type { ServiceDeps, ServiceLog } from '../deps.ts';
 
 /** Who asks: the API key (its account, if any, owns the uploads). */
 export interface OverlayCaller { id: string; accountId: string | null }
@@ -32,7 +29,7 @@ export interface ByodService {
    * A checked upload stored as the caller's overlay; 400 when the quota filled meanwhile, 503 when
    * the check could not run (logged as a warning; nothing stored).
    */
-  accept(caller: OverlayCaller, upload: Omit<UploadToAccept, 'owner'>, log: WarningLog): Promise<OverlayRow>;
+  accept(caller: OverlayCaller, upload: Omit<UploadToAccept, 'owner'>, log: ServiceLog): Promise<OverlayRow>;
   /** The row's kind when deleted, else null; the files go after the row (left to the sweep on failure). */
   remove(caller: OverlayCaller, id: string): Promise<ByodKind | null>;
   /** A tile of a ready overlay's archive; throws a tile 400 when the archive is over the upload bounds. */

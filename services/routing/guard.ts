@@ -1,12 +1,12 @@
 import { Refusal } from '../../lib/errors.ts';
 import { ReleaseUnavailableError } from '../../releases/unavailable.ts';
-import type { RoutingLog } from './call.ts';
+import type { ServiceLog } from '../deps.ts';
 
 /**
  * Runs built-in engine work; anything it throws that is not already an answer is logged and
  * becomes the endpoint's 502 (volume 3: "any other upstream failure 502"), never a 500.
  */
-export async function guardBuiltIn<T>(log: RoutingLog, failure: () => Refusal, work: () => Promise<T>): Promise<T> {
+export async function guardBuiltIn<T>(log: ServiceLog, failure: () => Refusal, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {

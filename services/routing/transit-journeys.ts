@@ -16,10 +16,10 @@ import type { ReleaseStore } from '../../releases/reader.ts';
 import { ReleaseUnavailableError } from '../../releases/unavailable.ts';
 import { ROADS_KIND } from '../../schemas/roads-release.ts';
 import { TRANSIT_KIND } from '../../schemas/transit-release.ts';
-import type { RoutingLog } from './call.ts';
+import type { ServiceLog } from '../deps.ts';
 
 export async function transitJourneys(
-  releases: ReleaseStore, routingFeed: Config['transitRoutingFeed'], log: RoutingLog, from: LngLat, to: LngLat, departAtText: string,
+  releases: ReleaseStore, routingFeed: Config['transitRoutingFeed'], log: ServiceLog, from: LngLat, to: LngLat, departAtText: string,
 ) {
   try {
     return await releases.use(TRANSIT_KIND, async (data: TransitData) => {

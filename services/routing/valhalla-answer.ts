@@ -4,7 +4,7 @@
  */
 import { ValhallaFailure } from '../../engines/valhalla/failure.ts';
 import { Refusal, errors } from '../../lib/errors.ts';
-import type { RoutingLog } from './call.ts';
+import type { ServiceLog } from '../deps.ts';
 
 /** Our answer to a failed Valhalla call: 422 no route, the endpoint's 502, or 503 with Retry-After 5 (volume 1 variant 1). */
 export function valhallaAnswer(failure: ValhallaFailure, failed: () => Refusal, noRoute: () => Refusal = errors.noRoute): Refusal {
@@ -19,7 +19,7 @@ export function valhallaAnswer(failure: ValhallaFailure, failed: () => Refusal, 
  * already an answer is logged and becomes `failed()`: never a 500.
  */
 export async function throughValhalla<T>(
-  log: RoutingLog, failed: () => Refusal, work: () => Promise<T>, noRoute: () => Refusal = errors.noRoute,
+  log: ServiceLog, failed: () => Refusal, work: () => Promise<T>, noRoute: () => Refusal = errors.noRoute,
 ): Promise<T> {
   try {
     return await work();

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importCycles, importEdges, layerViolations } from '../support/import-layers.ts';
@@ -55,7 +55,8 @@ describe('import direction', () => {
 
 describe('engines hold no state', () => {
   const WORLD = /from '(?:pg|ioredis|bullmq|undici|node:https?|node:net)'|lib\/(?:postgres|redis)\.ts'|\bfetch\(/;
-  const engineFiles = importEdges(REPO_ROOT).map((edge) => edge.from).filter((file, i, all) => file.startsWith('engines/') && all.indexOf(file) === i);
+  const engineFiles = readdirSync(path.join(REPO_ROOT, 'engines'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.(ts|js)$/.test(file)).map((file) => path.join('engines', file));
 
   it('no engine opens a database, a queue or a connection: that is io/', () => {
     expect(engineFiles.length).toBeGreaterThan(200);

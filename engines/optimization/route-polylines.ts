@@ -17,23 +17,29 @@ import type { LatLng } from './request-model.ts';
 export function drawRoutePolylines(
   network: RoadNetwork, model: CostModel, routes: readonly (readonly LatLng[])[], deadline: number, now: () => number = performance.now.bind(performance),
 ): (string | null)[] {
-  return routes.map((places) => {
-    if (places.length < 2) return null;
-    const line: [number, number][] = [];
-    for (let i = 1; i < places.length; i++) {
-      if (now() > deadline) return null;
-      const from = places[i - 1]!;
-      const to = places[i]!;
-      if (from.latitude === to.latitude && from.longitude === to.longitude) continue;
-      const leg = planRoute(network, model, [from.longitude, from.latitude], [to.longitude, to.latitude]);
-      if (!leg) return null;
-      for (let k = line.length === 0 ? 0 : 1; k < leg.line.length / 2; k++) {
-        line.push([fromMicroDegrees(leg.line[2 * k]!), fromMicroDegrees(leg.line[2 * k + 1]!)]);
-      }
+  // Shortest routes first: a deadline that cuts the drawing off leaves the most routes drawn.
+  const order = routes.map((_, i) => i).sort((a, b) => routes[a]!.length - routes[b]!.length);
+  const drawn: (string | null)[] = routes.map(() => null);
+  for (const i of order) drawn[i] = drawOne(network, model, routes[i]!, deadline, now);
+  return drawn;
+}
+
+function drawOne(network: RoadNetwork, model: CostModel, places: readonly LatLng[], deadline: number, now: () => number): string | null {
+  if (places.length < 2) return null;
+  const line: [number, number][] = [];
+  for (let i = 1; i < places.length; i++) {
+    if (now() > deadline) return null;
+    const from = places[i - 1]!;
+    const to = places[i]!;
+    if (from.latitude === to.latitude && from.longitude === to.longitude) continue;
+    const leg = planRoute(network, model, [from.longitude, from.latitude], [to.longitude, to.latitude]);
+    if (!leg) return null;
+    for (let k = line.length === 0 ? 0 : 1; k < leg.line.length / 2; k++) {
+      line.push([fromMicroDegrees(leg.line[2 * k]!), fromMicroDegrees(leg.line[2 * k + 1]!)]);
     }
-    if (line.length === 0) line.push([places[0]!.longitude, places[0]!.latitude]);
-    return encodePolyline(line);
-  });
+  }
+  if (line.length === 0) line.push([places[0]!.longitude, places[0]!.latitude]);
+  return encodePolyline(line);
 }
 
 /** A used route's places in driving order: its start (if any), each visit, its end (if any). */

@@ -26,8 +26,14 @@ export const BUDGET_MS = 140_000;
 export const POLYLINE_MS = 30_000;
 /** The answer is due at most this long after the request's arrival + its timeout. */
 export const ANSWER_MARGIN_MS = 500;
-/** With polylines asked for, the solver leaves them this share of the time left after travel. */
-const POLYLINE_SHARE = 0.2;
+/**
+ * With polylines asked for, the solver leaves them a share of the time left after travel: an
+ * estimate of POLYLINE_LEG_MS per leg (every place is visited once, so legs ≈ places), at least
+ * POLYLINE_MIN_SHARE and at most POLYLINE_MAX_SHARE of it.
+ */
+const POLYLINE_LEG_MS = 40;
+const POLYLINE_MIN_SHARE = 0.2;
+const POLYLINE_MAX_SHARE = 0.5;
 /** The solver ends this long before the timeout (at most a tenth of it) to hand back, time routes and reply. */
 const FINISH_MS = 250;
 
@@ -75,6 +81,12 @@ function unperformable(shipments: SkippedShipment[]): string {
   return `mandatory shipment ${first!.index} cannot be performed${why ? `: ${why}` : ''}${more}`;
 }
 
+function polylineReserve(request: OptimizationRequest, places: PlaceSet, leftMs: number): number {
+  if (!request.populatePolylines || !places.latLngs) return 0;
+  const estimate = places.size * POLYLINE_LEG_MS;
+  return Math.min(Math.max(estimate, leftMs * POLYLINE_MIN_SHARE), leftMs * POLYLINE_MAX_SHARE);
+}
+
 async function solveWith(deps: OptimizationDeps, request: OptimizationRequest, places: PlaceSet, timeoutSeconds: number, network: RoadNetwork | null, at: Deadlines) {
   const signal = AbortSignal.timeout(Math.max(1, Math.ceil(at.hardStop - performance.now())));
   const travelLate = () => errors.deadlineExceeded(`travel times took longer than the request's timeout (${timeoutSeconds}s)`);
@@ -86,8 +98,7 @@ async function solveWith(deps: OptimizationDeps, request: OptimizationRequest, p
   });
   const left = () => at.due - performance.now();
   if (left() <= 0) throw travelLate();
-  const share = request.populatePolylines && places.latLngs ? 1 - POLYLINE_SHARE : 1;
-  const solveMs = Math.max(0, Math.floor(left() * share - Math.min(FINISH_MS, timeoutSeconds * 100)));
+  const solveMs = Math.max(0, Math.floor(left() - polylineReserve(request, places, left()) - Math.min(FINISH_MS, timeoutSeconds * 100)));
   const options: SolveOptions = { timeLimitMs: solveMs, searchMode: request.searchMode, seed: 1, deadline: Date.now() + solveMs };
   try {
     const plan = await planFleet(request, places, travel, (problem) => deps.solve(problem, options, signal), slices);

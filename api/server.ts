@@ -4,7 +4,8 @@ import { createPool } from '../lib/postgres.ts';
 import { redactUrl } from '../lib/redact-url.ts';
 import { createApiRedis, redisReady } from '../lib/redis.ts';
 import { ReleaseStore, type ReaderLog } from '../releases/reader.ts';
-import { buildAdmin } from './admin.ts';
+import { buildAdmin } from './admin/index.ts';
+import { HealthProbe } from './admin/health-probe.ts';
 import { buildApp } from './app.ts';
 import { releaseKinds } from './release-kinds.ts';
 
@@ -47,8 +48,9 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     reverifyMs: config.releaseReverifyMs, log,
   });
   for (const opener of releaseKinds(config)) releases.register(opener);
-  const admin = buildAdmin({ pool, releases });
   const redis = createApiRedis(config.redisUrl);
+  const health = new HealthProbe({ pool, redis });
+  const admin = buildAdmin({ releases, health });
   try {
     app = await buildApp({ config, pool, releases, logger: options.logger, redis });
     storeLog = app.log.child({ module: 'releases' });
@@ -56,9 +58,11 @@ export async function startServer(config: Config, options: { logger?: boolean | 
       app.log.warn({ redis: redactUrl(config.redisUrl) }, 'Redis does not answer: requests are not rate-limited until it does');
     }
     await releases.start();
+    await health.start();
     await app.listen({ host: config.host, port: config.port });
     await admin.listen({ host: config.adminHost, port: config.adminPort });
   } catch (err) {
+    health.stop();
     await app?.close().catch(() => {});
     await admin.close().catch(() => {});
     await releases.stop().catch(() => {});
@@ -87,6 +91,7 @@ export async function startServer(config: Config, options: { logger?: boolean | 
         } finally {
           clearTimeout(force);
         }
+        health.stop();
         await releases.stop();
         await pool.end();
         await redis.quit().catch(() => redis.disconnect());

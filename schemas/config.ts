@@ -31,7 +31,7 @@ export const Settings = {
   HOST: setting('host', Type.String({ default: '127.0.0.1', minLength: 1, description: 'address the API listens on' })),
   PORT: setting('port', Type.Integer({ default: 8080, minimum: 0, maximum: 65535, description: 'API port' })),
   ADMIN_HOST: setting('adminHost', Type.String({ default: '127.0.0.1', minLength: 1, description: 'address the keyless admin server listens on' })),
-  ADMIN_PORT: setting('adminPort', Type.Integer({ default: 9090, minimum: 0, maximum: 65535, description: 'operators\' port: GET /healthz without a key' })),
+  ADMIN_PORT: setting('adminPort', Type.Integer({ default: 9090, minimum: 0, maximum: 65535, description: 'operators\' port: GET /livez, /readyz, /healthz, /metrics without a key' })),
   BASE_URL: setting('baseUrl', Type.String({ default: '', pattern: '^(https?://[^/]+)?$', description: 'public origin of the API, e.g. https://api.canmap.ca (default http://localhost:PORT)' }), 'origin'),
   DASHBOARD_URL: setting('dashboardUrl', Type.String({ default: 'http://localhost:3000', pattern: '^https?://', description: 'account dashboard, named in billing messages' }), 'url'),
   LOG_LEVEL: setting('logLevel', Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info', description: 'pino log level' })),

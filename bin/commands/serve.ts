@@ -10,7 +10,7 @@ const MAX_PROCESSES = 64;
 
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'run the API (HOST:PORT) and the admin /healthz (ADMIN_PORT) until SIGTERM/SIGINT, then drain and exit; --processes N runs N API processes on the same ports',
+  summary: 'run the API (HOST:PORT) and the admin server (/livez, /readyz, /healthz on ADMIN_PORT) until SIGTERM/SIGINT, then drain and exit; --processes N runs N API processes on the same ports',
   usage: 'serve [--processes N]',
   async run(argv, { config, out }) {
     const { values, positionals } = parseCommandArgs(argv, { processes: { type: 'string', default: '1' } }, this.usage);

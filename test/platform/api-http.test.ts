@@ -298,7 +298,10 @@ describe('canmap serve pieces', () => {
     // Nothing is enabled in this database, so every registered kind is unavailable.
     expect(Object.keys(body.releases).length).toBeGreaterThan(0);
     expect(Object.values(body.releases).every((r) => r.state === 'unavailable')).toBe(true);
+    // ...which is no reason to be out of service: the process is ready.
     expect(body.status).toBe('degraded');
+    expect((await fetch(`${server.adminUrl}/readyz`)).status).toBe(200);
+    expect((await fetch(`${server.adminUrl}/livez`)).status).toBe(200);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(401);
   });
 });

@@ -3,7 +3,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdmin } from '../../api/admin.ts';
+import { buildAdmin } from '../../api/admin/index.ts';
+import { HealthProbe } from '../../api/admin/health-probe.ts';
+import { createApiRedis } from '../../lib/redis.ts';
 import { buildApp } from '../../api/app.ts';
 import { startServer } from '../../api/server.ts';
 import { loadConfig } from '../../lib/config.ts';
@@ -54,6 +56,8 @@ function recordingLog(lines: string[]): ReaderLog {
 
 interface Health {
   status: string;
+  ready: boolean;
+  reasons: string[];
   postgres: boolean;
   releases: Record<string, KindStatus>;
   fullVerify: VerifyStatus;
@@ -72,6 +76,8 @@ describe('background full re-verify behind the API and /healthz', () => {
   let store: ReleaseStore;
   let app: FastifyInstance;
   let admin: FastifyInstance;
+  let health: HealthProbe;
+  let redis: ReturnType<typeof createApiRedis>;
   let key: string;
   let alpha: RegisteredRelease;
   const logLines: string[] = [];
@@ -87,21 +93,27 @@ describe('background full re-verify behind the API and /healthz', () => {
     app = await buildApp({ config: env.config, pool, releases: store, logger: false });
     app.get<{ Params: { kind: string } }>('/test/probe/:kind', async (request) =>
       request.server.releases.use<string, { text: string }>(request.params.kind, async (text) => ({ text })));
-    admin = buildAdmin({ pool, releases: store });
+    redis = createApiRedis(env.config.redisUrl);
+    health = new HealthProbe({ pool, redis });
+    await health.start();
+    admin = buildAdmin({ releases: store, health });
     key = (await createKey(pool, {})).key;
   });
   afterAll(async () => {
     await app?.close();
     await admin?.close();
+    health?.stop();
+    redis?.disconnect();
     await store?.stop();
   });
 
   const get = (kind: string) => app.inject({ url: `/test/probe/${kind}`, headers: { authorization: `Bearer ${key}` } });
-  const health = async () => (await admin.inject({ url: '/healthz' })).json<Health>();
+  const healthz = async () => (await admin.inject({ url: '/healthz' })).json<Health>();
 
   it('/healthz keeps its fields and shows the full verify made at open', async () => {
-    const body = await health();
-    expect(body).toMatchObject({ status: 'ok', postgres: true, releases: { alpha: { id: alpha.id, state: 'ready' }, beta: { state: 'ready' } } });
+    const body = await healthz();
+    expect((await admin.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    expect(body).toMatchObject({ status: 'ok', ready: true, reasons: [], postgres: true, redis: true, releases: { alpha: { id: alpha.id, state: 'ready' }, beta: { state: 'ready' } } });
     expect(body.fullVerify.intervalSeconds).toBe(0);
     expect(body.fullVerify.kinds.alpha).toMatchObject({ id: alpha.id, result: 'ok', trigger: 'open' });
     expect(body.fullVerify.kinds.alpha?.problems).toBeUndefined();
@@ -129,8 +141,13 @@ describe('background full re-verify behind the API and /healthz', () => {
     expect((await get('beta')).statusCode).toBe(200);
     expect(logLines.some((l) => l.startsWith(`release ${alpha.id} fails verification (background re-verify): data.txt: checksum differs`))).toBe(true);
 
-    const body = await health();
+    const body = await healthz();
     expect(body.status).toBe('degraded');
+    expect(body.ready).toBe(false);
+    expect(body.reasons).toEqual([expect.stringMatching(/^alpha: release .* fails verification \(background re-verify\)/)]);
+    const readyz = await admin.inject({ url: '/readyz' });
+    expect(readyz.statusCode).toBe(503);
+    expect(readyz.json()).toEqual({ status: 'not ready', reasons: body.reasons });
     expect(body.releases.alpha).toMatchObject({ id: null, state: 'unavailable', reason: expect.stringContaining('background re-verify') });
     expect(body.fullVerify.kinds.alpha).toMatchObject({
       id: alpha.id, result: 'failed', trigger: 'reverify', problems: ['data.txt: checksum differs from the manifest'],
@@ -154,7 +171,7 @@ describe('background full re-verify behind the API and /healthz', () => {
     await enableRelease(pool, alpha.id, 'test');
     await waitFor('the re-enabled release', () => store.status().alpha?.state === 'ready', 2000);
     expect((await get('alpha')).json()).toEqual({ text: 'alpha-1' });
-    expect((await health()).fullVerify.kinds.alpha).toMatchObject({ id: alpha.id, result: 'ok', trigger: 'open' });
+    expect((await healthz()).fullVerify.kinds.alpha).toMatchObject({ id: alpha.id, result: 'ok', trigger: 'open' });
   });
 
   it('a refused release is replaced by enabling another one', async () => {

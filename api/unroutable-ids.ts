@@ -12,10 +12,10 @@ const ID_ROUTES: readonly { path: RegExp; answer: () => Refusal }[] = [
   { path: /^\/places\/[^/?]+(?:\/feedback)?(?:\?|$)/, answer: errors.placeNotFound },
   { path: /^\/transit\/stops\/[^/?]+(?:\/departures)?(?:\?|$)/, answer: () => errors.notFound('stop not found') },
   { path: /^\/transit\/routes\/[^/?]+(?:\?|$)/, answer: () => errors.notFound('route not found') },
-  { path: /^\/byod\/[^/?]+(?:\/data)?(?:\?|$)/, answer: () => errors.notFound('overlay not found') },
+  { path: /^\/byod\/[^/?]+(?:\/data|\/tiles\.json)?(?:\?|$)/, answer: () => errors.notFound('overlay not found') },
   { path: /^\/byod\/[^/?]+\/[^/?]+\/[^/?]+\/[^/?]+(?:\?|$)/, answer: () => errors.tileNotFound('overlay not found') },
   { path: /^\/styles\/[^/?]+(?:\?|$)/, answer: () => errors.unknownStyle(ALL_STYLE_NAMES) },
-  { path: /^\/layers\/[^/?]+(?:\?|$)/, answer: () => errors.notFound('unknown layer') },
+  { path: /^\/layers\/[^/?]+(?:\/tiles\.json)?(?:\?|$)/, answer: () => errors.notFound('unknown layer') },
   { path: /^\/layers\/[^/?]+\/[^/?]+\/[^/?]+\/[^/?]+(?:\?|$)/, answer: () => errors.tileNotFound('unknown layer') },
 ];
 

@@ -6,6 +6,7 @@ import { GeocodeResult, PlaceRecord } from '../../schemas/geocoding-api.ts';
 import { OptimizationErrorBody } from '../../schemas/optimization-api.ts';
 import { RoadEvent, RoadEventsMeta } from '../../schemas/road-events-api.ts';
 import { RouteWarning } from '../../schemas/routing-api.ts';
+import { TileJson } from '../../schemas/tiles-api.ts';
 import { Agency, Departure, NearbyStop, TransitRoute, Stop, TransitMeta } from '../../schemas/transit-api.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -31,6 +32,7 @@ export const SHARED_SCHEMAS: Readonly<Record<string, TSchema>> = {
   CatalogLayer: CatalogRow,
   LayerFeature,
   Overlay: ByodOverlay,
+  TileJson,
   RouteWarning,
   OptimizationError: OptimizationErrorBody,
 };

@@ -21,6 +21,7 @@ const OVERRIDES: Readonly<Record<string, string>> = {
   'GET /transit/stops/{id}/departures': 'listTransitStopDepartures',
   'GET /transit/routes/{id}': 'getTransitRoute',
   'GET /tiles/{z}/{x}/{y}': 'getBasemapTile',
+  'GET /tiles.json': 'getBasemapTileJson',
   'GET /terrain/{version}/{z}/{x}/{y}': 'getTerrainTileVersioned',
   'GET /terrain/{z}/{x}/{y}': 'getTerrainTile',
   'GET /contours/{version}/{z}/{x}/{y}': 'getContourTileVersioned',
@@ -32,6 +33,7 @@ const OVERRIDES: Readonly<Record<string, string>> = {
   'GET /styles/{file}': 'getStyle',
   'GET /layers/{id}': 'getLayer',
   'GET /layers/{id}/{z}/{x}/{y}': 'getLayerTile',
+  'GET /layers/{id}/tiles.json': 'getLayerTileJson',
   'GET /identify': 'identifyFeatures',
   'GET /data/query': 'queryLayerData',
   'GET /route': 'getRoute',
@@ -50,6 +52,7 @@ const OVERRIDES: Readonly<Record<string, string>> = {
   'DELETE /byod/{id}': 'deleteOverlay',
   'GET /byod/{id}/data': 'getOverlayData',
   'GET /byod/{id}/{z}/{x}/{y}': 'getOverlayTile',
+  'GET /byod/{id}/tiles.json': 'getOverlayTileJson',
 };
 
 const VERBS: Readonly<Record<string, string>> = { GET: 'get', POST: 'create', PUT: 'put', PATCH: 'update', DELETE: 'delete' };

@@ -36,9 +36,10 @@ const CATALOG_LAYERS: readonly { ids: readonly string[]; capability: PremiumCapa
   { ids: ['remote.airports'], capability: 'remote', grants: 'The remote airports layer' },
 ];
 
-/** Every way a request names catalog layers: the tile path, identify's list, query's one layer. */
+/** Every way a request names catalog layers: the tile path and its TileJSON, identify's list, query's one layer. */
 const CATALOG_ROUTES = [
   { route: '/layers/:id/:z/:x/:y', from: 'params', param: 'id' },
+  { route: '/layers/:id/tiles.json', from: 'params', param: 'id' },
   { route: '/identify', from: 'query', param: 'layers' },
   { route: '/data/query', from: 'query', param: 'layer' },
 ] as const;

@@ -46,6 +46,7 @@ export const FAMILIES: Readonly<Record<string, string>> = {
   byod: 'byod',
   styles: 'maps',
   tiles: 'maps',
+  'tiles.json': 'maps',
   terrain: 'maps',
   contours: 'maps',
   elevation: 'maps',

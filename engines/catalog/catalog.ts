@@ -66,6 +66,11 @@ export class Catalog {
     return (await this.archives.get(archiveId)?.tile(z, x, y)) ?? null;
   }
 
+  /** An archive of the release (its header and metadata describe its tiles), or undefined when not built. */
+  archive(archiveId: string): TileArchive | undefined {
+    return this.archives.get(archiveId);
+  }
+
   hasArchive(archiveId: string): boolean {
     return this.archives.has(archiveId);
   }

@@ -10,6 +10,7 @@ import { arrangeLayers } from './layer-groups.ts';
 import { overlayLayers, overlaySource, overlaySourceId, resolveOverlays, type OverlayResolver } from './overlays.ts';
 import { paletteFlavor, spriteSheet } from './palettes.ts';
 import { UnknownStyleError } from './style-errors.ts';
+import { tileUrlTemplate } from '../tiles/tile-url.ts';
 import {
   ALL_STYLE_NAMES, CANADA_VIEW, CITY_VIEWS, DEFAULT_STYLE, isCity, parseModeParam, parsePaletteStyle, type StyleChoice,
 } from './style-names.ts';
@@ -71,7 +72,7 @@ export function buildStyle(request: StyleRequest): StyleSpecification {
   const flavor = themedFlavor(paletteFlavor(palette, mode), theme?.colors);
   let layers: LayerSpecification[] = theme?.colors ? flavorLayers(flavor, lang) : [...paletteLayers(palette, mode, lang)];
   const sources: Record<string, SourceSpecification> = {
-    [BASEMAP_SOURCE]: { type: 'vector', tiles: [`${base}/tiles/{z}/{x}/{y}?key=${key}`], maxzoom: 14 },
+    [BASEMAP_SOURCE]: { type: 'vector', tiles: [tileUrlTemplate(base, 'tiles', request.key)], maxzoom: 14 },
   };
 
   if (palette === 'outdoor') {

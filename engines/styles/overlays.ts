@@ -4,6 +4,7 @@
  */
 import type { ExpressionFilterSpecification as ExpressionFilter, LayerSpecification, SourceSpecification } from '@maplibre/maplibre-gl-style-spec';
 import { RETIRED_LAYERS } from '../catalog/retired.ts';
+import { tileUrlTemplate } from '../tiles/tile-url.ts';
 import { UnknownOverlayError } from './style-errors.ts';
 
 export type OverlayRef = { kind: 'catalog'; id: string } | { kind: 'byod'; id: string };
@@ -67,7 +68,7 @@ export function overlaySource({ ref, info }: ResolvedOverlay, base: string, key:
   const path = ref.kind === 'byod' ? 'byod' : 'layers';
   return {
     type: 'vector',
-    tiles: [`${base}/${path}/${encodeURIComponent(ref.id)}/{z}/{x}/{y}?key=${encodeURIComponent(key)}`],
+    tiles: [tileUrlTemplate(base, `${path}/${encodeURIComponent(ref.id)}`, key)],
     ...(info.minzoom !== undefined ? { minzoom: info.minzoom } : {}),
     ...(info.maxzoom !== undefined ? { maxzoom: info.maxzoom } : {}),
   };

@@ -61,6 +61,27 @@ export class OverlayArchive {
     throw new OverlayArchiveError(`its directories nest deeper than ${DIRECTORY_LIMITS.depth} levels`);
   }
 
+  /** The archive's JSON metadata, inflated on the thread pool within the upload bound; {} when it has none. */
+  async metadata(): Promise<unknown> {
+    const { jsonMetadataOffset: offset, jsonMetadataLength: length } = this.header;
+    if (length === 0) return {};
+    const limit = DIRECTORY_LIMITS.metadataBytes;
+    if (length > limit + 1024) throw new OverlayArchiveError(`its metadata of ${length} bytes is over the limit`);
+    const raw = Buffer.alloc(length);
+    await this.file.read(raw, 0, length, offset);
+    let bytes: Buffer = raw;
+    if (this.header.internalCompression === Compression.Gzip) {
+      bytes = await inflate(raw, { maxOutputLength: limit }).catch(() => {
+        throw new OverlayArchiveError(`its metadata does not inflate within ${limit} bytes`);
+      });
+    } else if (bytes.length > limit) throw new OverlayArchiveError(`its metadata is over ${limit} bytes`);
+    try {
+      return JSON.parse(bytes.toString('utf8')) as unknown;
+    } catch {
+      throw new OverlayArchiveError('its metadata is not JSON');
+    }
+  }
+
   close(): Promise<void> {
     return this.file.close();
   }

@@ -1,13 +1,16 @@
 import { isOverlayId } from '../../engines/byod/overlay-id.ts';
 import { overlayOwner } from '../../engines/byod/owner.ts';
+import { buildTileJson } from '../../engines/tiles/tilejson.ts';
+import { tileUrlTemplate, type TileUrlOrigin } from '../../engines/tiles/tile-url.ts';
 import { UploadChecker, UploadCheckUnavailableError } from '../../engines/byod/upload-checker.ts';
-import { errors } from '../../lib/errors.ts';
+import { errors, type Refusal } from '../../lib/errors.ts';
 import { acceptUpload, type AcceptResult, type UploadToAccept } from '../../io/byod/accept-upload.ts';
 import { ByodFiles } from '../../io/byod/files.ts';
 import { OpenArchives } from '../../io/byod/open-archives.ts';
 import { OverlayArchiveError } from '../../io/byod/overlay-archive.ts';
 import { countOverlays, deleteOverlay, getOverlay, listOverlays, type OverlayRow } from '../../io/byod/store.ts';
 import { BYOD_QUOTA_FULL, type ByodKind } from '../../schemas/byod-api.ts';
+import type { TileJson } from '../../schemas/tiles-api.ts';
 import type { ServiceDeps, ServiceLog } from '../deps.ts';
 
 /** Who asks: the API key (its account, if any, owns the uploads). */
@@ -34,6 +37,8 @@ export interface ByodService {
   remove(caller: OverlayCaller, id: string): Promise<ByodKind | null>;
   /** A tile of a ready overlay's archive; throws a tile 400 when the archive is over the upload bounds. */
   tile(row: OverlayRow, z: number, x: number, y: number): Promise<OverlayTile>;
+  /** The TileJSON 3.0.0 of the caller's ready overlay, its tile URLs at `origin`; 404 unknown, another account's or not tiled. */
+  tileJson(caller: OverlayCaller, id: string, origin: TileUrlOrigin): Promise<TileJson>;
   close(): Promise<void>;
 }
 
@@ -43,6 +48,9 @@ export function createByodService(deps: ServiceDeps): ByodService {
   const archives = new OpenArchives();
   const checker = new UploadChecker();
   const owner = overlayOwner;
+  // Only an archive stored before the upload bounds were enforced can be over them.
+  const cannotServe = (row: OverlayRow, err: unknown, refusal: (message: string) => Refusal) =>
+    (err instanceof OverlayArchiveError ? refusal(`overlay ${row.id} cannot be served: ${err.message}; delete it`) : err);
   return {
     files,
     count: (caller) => countOverlays(deps.pool, owner(caller)),
@@ -68,11 +76,26 @@ export function createByodService(deps: ServiceDeps): ByodService {
     async tile(row, z, x, y) {
       const archive = await archives.get(row.id, files.archivePath(row.id, row.kind));
       const bytes = await archive.tile(z, x, y).catch((err: unknown) => {
-        // Only an archive stored before the upload bounds were enforced can be over them.
-        if (err instanceof OverlayArchiveError) throw errors.tileBadRequest(`overlay ${row.id} cannot be served: ${err.message}; delete it`);
-        throw err;
+        throw cannotServe(row, err, errors.tileBadRequest);
       });
       return { bytes, gzip: archive.header.tileCompression === GZIP };
+    },
+    async tileJson(caller, id, origin) {
+      const row = isOverlayId(id) ? await getOverlay(deps.pool, owner(caller), id) : null;
+      if (!row) throw errors.notFound('overlay not found');
+      if (row.status !== 'ready') throw errors.notFound(`overlay ${id} has no tiles: ${row.status === 'failed' ? 'its tiling failed' : 'it is still being tiled'}`);
+      const archive = await archives.get(row.id, files.archivePath(row.id, row.kind));
+      const metadata = await archive.metadata().catch((err: unknown) => {
+        throw cannotServe(row, err, errors.badRequest);
+      });
+      return buildTileJson({
+        tiles: tileUrlTemplate(origin.baseUrl, `byod/${row.id}`, origin.key),
+        archive: { header: archive.header, metadata },
+        name: row.name,
+        ...(row.min_zoom === null ? {} : { minzoom: row.min_zoom }),
+        ...(row.max_zoom === null ? {} : { maxzoom: row.max_zoom }),
+        ...(row.bounds === null ? {} : { bounds: row.bounds }),
+      });
     },
     async close() {
       await archives.close();

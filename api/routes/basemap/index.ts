@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Basemap } from '../../../engines/basemap/release.ts';
-import { BASEMAP_KIND } from '../../../schemas/basemap-release.ts';
+import { BASEMAP_KIND, BASEMAP_SERVED_MAX_ZOOM } from '../../../schemas/basemap-release.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { BasemapTileParams, TILES_ERRORS } from '../../../schemas/tiles-api.ts';
 import { errors } from '../../../lib/errors.ts';
 import { sanitizeTileCoordinates } from '../../params/tiles.ts';
 import { sendTile } from '../../replies/tiles.ts';
+import { basemapTileJsonRoute } from './tilejson.ts';
 
-/** The country archive's zooms: deeper tiles are overzoomed by the client. */
-const BASEMAP_MAX_ZOOM = 14;
-
-/** GET /tiles/{z}/{x}/{y}: a basemap tile as the enabled release stores it (gzip MVT); 204 beyond z14 or where there is none. */
+/** GET /tiles/{z}/{x}/{y}: a basemap tile as the enabled release stores it (gzip MVT); 204 beyond z14 or where there is none. GET /tiles.json: its TileJSON. */
 export const basemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(basemapTileJsonRoute);
   app.get('/tiles/:z/:x/:y', {
     schema: {
       tags: ['maps'],
@@ -25,7 +24,7 @@ export const basemapRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!tile.ok) throw errors.tileBadRequest(tile.error);
     const { z, x, y } = tile.value;
     return app.releases.use(BASEMAP_KIND, async (basemap: Basemap) => {
-      const bytes = z > BASEMAP_MAX_ZOOM ? null : await basemap.archive.tile(z, x, y);
+      const bytes = z > BASEMAP_SERVED_MAX_ZOOM ? null : await basemap.archive.tile(z, x, y);
       return sendTile(request, reply, bytes, { etag: basemap.id, encoding: 'gzip', cacheControl: 'public, max-age=86400' });
     });
   });

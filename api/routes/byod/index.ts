@@ -5,6 +5,7 @@ import { dataRoute } from './data.ts';
 import { listRoute } from './list.ts';
 import { overlayRoute } from './overlay.ts';
 import { tileRoute } from './tile.ts';
+import { overlayTileJsonRoute } from './tilejson.ts';
 import { TilingQueue } from './tiling-queue.ts';
 import { uploadRoute } from './upload.ts';
 
@@ -26,5 +27,6 @@ export const byodRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(overlayRoute);
   await app.register(dataRoute);
   await app.register(tileRoute);
+  await app.register(overlayTileJsonRoute);
   await app.register(deleteRoute);
 };

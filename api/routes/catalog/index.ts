@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { identifyRoute } from './identify.ts';
 import { layerRoute } from './layer.ts';
 import { layerTileRoute } from './layer-tile.ts';
+import { layerTileJsonRoute } from './layer-tilejson.ts';
 import { layersListRoute } from './layers-list.ts';
 import { queryRoute } from './query.ts';
 
@@ -13,6 +14,7 @@ export const catalogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(layersListRoute);
   await app.register(layerRoute);
   await app.register(layerTileRoute);
+  await app.register(layerTileJsonRoute);
   await app.register(identifyRoute);
   await app.register(queryRoute);
 };

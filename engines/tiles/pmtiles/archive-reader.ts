@@ -47,6 +47,7 @@ export function parseDirectory(buf: Buffer): Entry[] {
  */
 export class TileArchive {
   private readonly leaves = new Map<number, Entry[]>();
+  private metadataRead: Promise<unknown> | null = null;
 
   private constructor(private readonly file: FileHandle, readonly header: Header, private readonly root: Entry[]) {}
 
@@ -99,6 +100,21 @@ export class TileArchive {
       entries = await this.leaf(entry.offset, entry.length);
     }
     throw new Error('PMTiles directories nest deeper than 3 levels');
+  }
+
+  /** The archive's JSON metadata (vector_layers, attribution, …), read once; {} when it has none. */
+  metadata(): Promise<unknown> {
+    this.metadataRead ??= this.readMetadata();
+    return this.metadataRead;
+  }
+
+  private async readMetadata(): Promise<unknown> {
+    const { jsonMetadataOffset: offset, jsonMetadataLength: length, internalCompression: compression } = this.header;
+    if (length === 0) return {};
+    if (compression !== Compression.gzip && compression !== Compression.none) throw new Error(`unsupported metadata compression ${compression}`);
+    const raw = Buffer.alloc(length);
+    await this.file.read(raw, 0, length, offset);
+    return JSON.parse((compression === Compression.gzip ? gunzipSync(raw) : raw).toString('utf8'));
   }
 
   close(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/index.ts';
+import { apiDocsRoutes } from './api-docs/index.ts';
 import { assetsRoutes } from './assets/index.ts';
 import { basemapRoutes } from './basemap/index.ts';
 import { byodRoutes } from './byod/index.ts';
@@ -36,6 +37,7 @@ export const routes: FastifyPluginAsync[] = [
   terrainRoutes,
   elevationRoutes,
   mapPageRoutes,
+  apiDocsRoutes,
   assetsRoutes,
   routingRoutes,
   optimizationRoutes,

@@ -4,19 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcMonth } from '../../lib/utc-calendar.ts';
 import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
-import { runCanmap, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
+import { runCanmap, startApiProcess, type ApiProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 
 let env: TestEnv;
 let pool: pg.Pool;
 const processes: CanmapProcess[] = [];
 
-async function serve(): Promise<{ proc: CanmapProcess; api: string }> {
-  const proc = await startCanmapProcess(['serve'], env.env, /canmap API ready/, 30_000);
-  processes.push(proc);
-  const ready = proc.output().split('\n').map((l) => { try { return JSON.parse(l) as { msg?: string; api?: string }; } catch { return null; } })
-    .find((l) => l?.msg === 'canmap API ready');
-  return { proc, api: ready!.api! };
+async function serve(): Promise<ApiProcess> {
+  const node = await startApiProcess(env.env, 30_000);
+  processes.push(node.proc);
+  return node;
 }
 
 beforeAll(async () => {

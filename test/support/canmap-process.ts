@@ -55,6 +55,21 @@ export async function startCanmapProcess(args: string[], env: Record<string, str
   return proc;
 }
 
+export interface ApiProcess {
+  proc: CanmapProcess;
+  /** The API's and the admin server's base URLs, from the ready line. */
+  api: string;
+  admin: string;
+}
+
+/** `canmap serve` as a child process with `env`; resolves once it is ready, with its URLs. */
+export async function startApiProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
+  const proc = await startCanmapProcess(['serve'], env, /canmap API ready/, timeoutMs);
+  const line = proc.output().split('\n').find((l) => l.includes('"canmap API ready"'))!;
+  const { api, admin } = JSON.parse(line) as { api: string; admin: string };
+  return { proc, api, admin: admin.replace(/\/healthz$/, '') };
+}
+
 /** `canmap worker` as a child process; resolves once it says it is ready. */
 export function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   return startCanmapProcess(['worker'], env, /ready: /);

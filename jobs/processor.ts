@@ -3,6 +3,8 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Pool } from 'pg';
 import { InvalidInputError } from '../ingest/errors.ts';
 import type { Config } from '../lib/config.ts';
+import { openReleaseBucket } from '../releases/object-store/open-bucket.ts';
+import type { ReleaseBucket } from '../releases/object-store/s3-client.ts';
 import { publishRelease } from '../releases/publish.ts';
 import { enableRelease } from '../releases/registry.ts';
 import { ShrinkRefusedError } from '../releases/shrink.ts';
@@ -25,9 +27,9 @@ export interface ProcessorDeps {
  * Enables the release; a refusal because its counts fell is the job's outcome, not its failure
  * (retrying would build the same release): logged, and returned as the reason.
  */
-async function enableUnlessShrunk(deps: ProcessorDeps, releaseId: string, jobId: string): Promise<string | undefined> {
+async function enableUnlessShrunk(deps: ProcessorDeps, store: ReleaseBucket | null, releaseId: string, jobId: string): Promise<string | undefined> {
   try {
-    await enableRelease(deps.pool, releaseId, `job:${jobId}`);
+    await enableRelease(deps.pool, releaseId, `job:${jobId}`, { store });
     return undefined;
   } catch (err) {
     if (!(err instanceof ShrinkRefusedError)) throw err;
@@ -38,7 +40,10 @@ async function enableUnlessShrunk(deps: ProcessorDeps, releaseId: string, jobId:
 
 /** validate → prepare (kind) → publish → enable if asked. Knows nothing of any particular kind. */
 export function createProcessor<P extends IngestPayload>(kind: IngestKind<P>, deps: ProcessorDeps): (job: Job) => Promise<IngestResult> {
+  // RELEASE_STORE: releases are uploaded there, and RELEASES_DIR is this worker's own cache.
+  let bucket: Promise<ReleaseBucket | null> | undefined;
   return async (job) => {
+    const store = await (bucket ??= openReleaseBucket(deps.config));
     const problem = payloadProblem(kind.payloadSchema, job.data);
     if (problem) throw new UnrecoverableError(`invalid ${kind.kind} payload: ${problem}`);
     const payload = job.data as P;
@@ -47,9 +52,9 @@ export function createProcessor<P extends IngestPayload>(kind: IngestKind<P>, de
     const workDir = await makeStagingDir(deps.config.releasesDir, `work-${jobId}`);
     try {
       const spec = await kind.prepare(payload, { config: deps.config, workDir, onProgress: (p) => progress.report(p) });
-      const { release, reused } = await publishRelease({ pool: deps.pool, releasesDir: deps.config.releasesDir }, spec);
+      const { release, reused } = await publishRelease({ pool: deps.pool, releasesDir: deps.config.releasesDir, store }, spec);
       const enable = payload.enable || ((await deps.currentPayload(jobId)) as Partial<IngestPayload> | undefined)?.enable === true;
-      const notEnabled = enable ? await enableUnlessShrunk(deps, release.id, jobId) : undefined;
+      const notEnabled = enable ? await enableUnlessShrunk(deps, store, release.id, jobId) : undefined;
       const enabled = enable && !notEnabled;
       progress.report({ fraction: 1, message: `${reused ? 'reused' : 'published'} release ${release.id}${enabled ? ', enabled' : notEnabled ? ', not enabled (counts fell)' : ''}` });
       return { release: release.id, reused, enabled, ...(notEnabled ? { notEnabled } : {}) };

@@ -6,6 +6,9 @@ import { listArtifacts } from './checksum.ts';
 import { fsyncPath, fsyncTree } from './fsync.ts';
 import { computeContentHash, releaseIdFor, type HashedBuild } from './ids.ts';
 import { deleteRelease, findReleaseByHash, registerRelease, ReleaseError, type RegisteredRelease } from './registry.ts';
+import { checkStoredRelease } from './object-store/check-release.ts';
+import type { ReleaseBucket } from './object-store/s3-client.ts';
+import { uploadRelease } from './object-store/upload-release.ts';
 import { makeStagingDir } from './staging.ts';
 import { verifyReleaseDir } from './verify.ts';
 
@@ -25,6 +28,11 @@ export interface PublishSpec extends HashedBuild {
 export interface PublishDeps {
   pool: Pool;
   releasesDir: string;
+  /**
+   * RELEASE_STORE: each release is uploaded there (manifest.json last) before it is registered,
+   * and RELEASES_DIR is only this host's cache. Absent: RELEASES_DIR is where releases live.
+   */
+  store?: ReleaseBucket | null;
 }
 
 async function exists(p: string): Promise<boolean> {
@@ -39,7 +47,9 @@ async function exists(p: string): Promise<boolean> {
 async function existingRelease(deps: PublishDeps, kind: string, contentHash: string, candidateDir: string): Promise<RegisteredRelease | null> {
   const registered = await findReleaseByHash(deps.pool, kind, contentHash);
   if (registered) {
-    const check = await verifyReleaseDir(registered.path, { expectedId: registered.id, expectedManifest: registered.manifest });
+    const check = deps.store
+      ? await checkStoredRelease(deps.store, registered, { hash: false })
+      : await verifyReleaseDir(registered.path, { expectedId: registered.id, expectedManifest: registered.manifest });
     if (check.ok) return registered;
     if (!(await deleteRelease(deps.pool, registered))) {
       throw new ReleaseError(
@@ -51,7 +61,10 @@ async function existingRelease(deps: PublishDeps, kind: string, contentHash: str
   // Published to disk but not registered: a worker died between rename and registration.
   if (await exists(candidateDir)) {
     const check = await verifyReleaseDir(candidateDir);
-    if (check.ok && check.manifest?.content_hash === contentHash) return registerRelease(deps.pool, candidateDir, check.manifest);
+    if (check.ok && check.manifest?.content_hash === contentHash) {
+      if (deps.store) await uploadRelease(deps.store, candidateDir, check.manifest);
+      return registerRelease(deps.pool, candidateDir, check.manifest);
+    }
   }
   return null;
 }
@@ -60,6 +73,7 @@ async function existingRelease(deps: PublishDeps, kind: string, contentHash: str
  * Builds a release in staging, checksums it into manifest.json, fsyncs, renames it into
  * RELEASES_DIR/<kind>/<id> in one step and registers it. Nothing is visible until the rename,
  * and nothing is registered that does not verify. Same content hash → the existing release.
+ * With a store, the verified release is uploaded (manifest.json last) before the rename.
  */
 export async function publishRelease(deps: PublishDeps, spec: PublishSpec): Promise<{ release: RegisteredRelease; reused: boolean }> {
   try {
@@ -101,6 +115,8 @@ async function publish(deps: PublishDeps, spec: PublishSpec): Promise<{ release:
 
     const check = await verifyReleaseDir(staging);
     if (!check.ok) throw new ReleaseError(`${spec.kind} release ${id} failed verification: ${check.problems.join('; ')}`);
+    // A failed upload throws here: nothing is registered, and the store has no manifest.json for it.
+    if (deps.store) await uploadRelease(deps.store, staging, manifest);
 
     await mkdir(kindDir, { recursive: true });
     try {

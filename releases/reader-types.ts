@@ -1,5 +1,6 @@
 import type { Manifest } from '../schemas/manifest.ts';
 import type { FullVerify } from './reader-reverify.ts';
+import type { SyncStatus } from './reader-sync.ts';
 
 /** How the API opens one kind of release (e.g. its DuckDB files READ_ONLY) and closes it again. */
 export interface KindOpener<R> {
@@ -12,6 +13,8 @@ export interface KindStatus {
   id: string | null;
   state: 'ready' | 'unavailable';
   reason?: string;
+  /** With RELEASE_STORE: how the enabled release reached this node (a failed download shows here). */
+  sync?: SyncStatus;
 }
 
 /** The background re-verify setting and each kind's last full verification (for /healthz). */
@@ -55,4 +58,13 @@ export interface KindSlot {
   lastVerify: FullVerify | null;
   /** Reloads of one kind run one after another. */
   queue: Promise<void>;
+}
+
+/** Release files verified against the registered manifest, ready to open. */
+export interface VerifiedCopy {
+  dir: string;
+  fingerprint: string;
+  manifest: Manifest;
+  /** Set when these very files verified before and only opening them failed. */
+  unopened: KindSlot['unopened'];
 }

@@ -1,17 +1,20 @@
 import path from 'node:path';
 import type { Pool } from 'pg';
 import type { Manifest } from '../schemas/manifest.ts';
+import type { ReleaseBucket } from './object-store/s3-client.ts';
 import { changedFiles, filesFingerprint } from './reader-files.ts';
 import { ChannelListener } from './reader-listener.ts';
 import { silentLog, type ReaderLog } from './reader-log.ts';
 import { fullVerify, Reverifier, type FullVerify, type ReverifyOutcome } from './reader-reverify.ts';
-import type { KindOpener, KindSlot, KindStatus, OpenRelease, VerifyStatus } from './reader-types.ts';
+import { ReleaseSync, type SyncCounters } from './reader-sync.ts';
+import type { KindOpener, KindSlot, KindStatus, OpenRelease, VerifiedCopy, VerifyStatus } from './reader-types.ts';
 import { getEnabledRelease, RELEASE_ENABLED_CHANNEL, type RegisteredRelease } from './registry.ts';
 import { ReleaseUnavailableError } from './unavailable.ts';
 
 export type { ReaderLog } from './reader-log.ts';
 export type { FullVerify } from './reader-reverify.ts';
 export type { KindOpener, KindStatus, VerifyStatus } from './reader-types.ts';
+export type { SyncCounters, SyncStatus } from './reader-sync.ts';
 
 /** First wait before opening a verified release again after its open failed; doubles, capped by the poll. */
 const FIRST_OPEN_RETRY_MS = 1000;
@@ -30,6 +33,8 @@ export class ReleaseStore {
   private readonly unclosed = new Set<OpenRelease>();
   private readonly log: ReaderLog;
   private readonly reverifier: Reverifier<OpenRelease>;
+  /** With RELEASE_STORE: fetches enabled releases into RELEASES_DIR (then a cache). */
+  private readonly sync: ReleaseSync | null;
   private listener: ChannelListener | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -43,9 +48,14 @@ export class ReleaseStore {
       /** Background full re-verify of every served release this often; 0 or absent = off. */
       reverifyMs?: number;
       log?: ReaderLog;
+      /** RELEASE_STORE: enabled releases are downloaded from there into RELEASES_DIR/<kind>/<id>. */
+      store?: ReleaseBucket | null;
+      /** With a store, how long start() waits for the first download of each enabled release. */
+      syncWaitMs?: number;
     },
   ) {
     this.log = deps.log ?? silentLog;
+    this.sync = deps.store ? new ReleaseSync({ bucket: deps.store, releasesDir: deps.releasesDir, log: this.log }) : null;
     this.reverifier = new Reverifier<OpenRelease>({
       intervalMs: deps.reverifyMs ?? 0,
       kinds: () => [...this.slots.keys()],
@@ -80,13 +90,15 @@ export class ReleaseStore {
     });
     // Listen first, then load: an enable between the two is then never missed.
     await this.listener.start();
-    await this.refreshAll();
+    await this.sync?.start();
+    await this.firstLoad();
     this.schedulePoll();
     this.reverifier.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.sync?.stop();
     if (this.pollTimer) clearTimeout(this.pollTimer);
     for (const slot of this.slots.values()) this.cancelRetry(slot);
     await this.reverifier.stop();
@@ -114,8 +126,14 @@ export class ReleaseStore {
       out[kind] = slot.current
         ? { id: slot.current.id, state: 'ready' }
         : { id: null, state: 'unavailable', reason: slot.reason };
+      if (this.sync) out[kind].sync = this.sync.status(kind);
     }
     return out;
+  }
+
+  /** With a store: downloads, failed downloads and bytes per kind since start (for /metrics); null without. */
+  syncCounters(): Record<string, SyncCounters> | null {
+    return this.sync?.counters() ?? null;
   }
 
   verification(): VerifyStatus {
@@ -131,7 +149,26 @@ export class ReleaseStore {
 
   /** Re-reads every kind's enabled release now (also what the poll and a reconnect do). */
   refreshAll(): Promise<void> {
-    return Promise.all([...this.slots.keys()].map((kind) => this.refresh(kind))).then(() => {});
+    return Promise.all([...this.slots.keys()].map((kind) => this.refresh(kind))).then(async () => {
+      if (!this.sync || this.stopped) return;
+      const inUse = new Set([...this.slots.values()].flatMap((slot) => (slot.current ? [slot.current.id] : [])));
+      for (const release of this.unclosed) inUse.add(release.id);
+      await this.sync.pruneCache(this.deps.pool, [...this.slots.keys()], inUse).catch((err: unknown) => this.log.warn({ err }, 'pruning the release cache failed'));
+    });
+  }
+
+  /**
+   * The first load. With a store it waits at most syncWaitMs for the downloads: a kind still
+   * downloading then stays unavailable (with the reason) until its download is done.
+   */
+  private async firstLoad(): Promise<void> {
+    const loaded = this.refreshAll();
+    if (!this.sync) return loaded;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), this.deps.syncWaitMs ?? 600_000)));
+    const outcome = await Promise.race([loaded, waited]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') this.log.warn({ status: this.status() }, 'enabled releases not all downloaded yet; serving the others meanwhile');
   }
 
   /**
@@ -144,10 +181,10 @@ export class ReleaseStore {
     slot.queue = slot.queue
       .then(() => {
         if (options.recheck) slot.rejected = null;
-        return this.reload(kind, slot);
+        return this.reload(kind, slot, options.recheck === true);
       })
       .catch((err: unknown) => {
-        this.log.error({ kind, err }, 'release reload failed');
+        if (!this.stopped) this.log.error({ kind, err }, 'release reload failed'); // on stop: an aborted download
       });
     return slot.queue;
   }
@@ -190,7 +227,7 @@ export class ReleaseStore {
     this.pollTimer.unref();
   }
 
-  private async reload(kind: string, slot: KindSlot): Promise<void> {
+  private async reload(kind: string, slot: KindSlot, recheck = false): Promise<void> {
     if (this.stopped) return;
     let enabled: RegisteredRelease | null;
     try {
@@ -214,20 +251,21 @@ export class ReleaseStore {
       this.withdraw(slot, reason);
       // Re-verify now rather than at the next poll: files that still match are served again at once.
     }
-    await this.openEnabled(kind, slot, enabled);
+    await this.openEnabled(kind, slot, enabled, recheck);
   }
 
-  private async openEnabled(kind: string, slot: KindSlot, enabled: RegisteredRelease): Promise<void> {
+  private async openEnabled(kind: string, slot: KindSlot, enabled: RegisteredRelease, recheck: boolean): Promise<void> {
     this.cancelRetry(slot);
+    if (this.sync) {
+      const synced = await this.syncedCopy(kind, slot, enabled, recheck);
+      if (synced) await this.openVerified(kind, slot, enabled, synced);
+      return;
+    }
     const dir = path.resolve(this.deps.releasesDir, enabled.path);
     // Fingerprint before verifying: a change made during or after verification shows up later.
     const fingerprint = await filesFingerprint(dir, enabled.manifest);
     const same = (entry: { id: string; fingerprint: string } | null) => entry?.id === enabled.id && entry.fingerprint === fingerprint;
     if (same(slot.rejected)) return;
-    const fail = (reason: string) => {
-      this.log.error({ kind, id: enabled.id }, reason);
-      this.withdraw(slot, reason);
-    };
     const unopened = same(slot.unopened) ? slot.unopened : null;
     let manifest: Manifest;
     if (unopened) {
@@ -238,11 +276,48 @@ export class ReleaseStore {
       if (!check.ok || !check.manifest) {
         slot.rejected = { id: enabled.id, fingerprint };
         slot.unopened = null;
-        fail(`release ${enabled.id} fails verification: ${check.problems.join('; ')}`);
+        const reason = `release ${enabled.id} fails verification: ${check.problems.join('; ')}`;
+        this.log.error({ kind, id: enabled.id }, reason);
+        this.withdraw(slot, reason);
         return;
       }
       manifest = check.manifest;
     }
+    await this.openVerified(kind, slot, enabled, { dir, fingerprint, manifest, unopened });
+  }
+
+  /**
+   * With a store: this node's copy in RELEASES_DIR/<kind>/<id>, verified, downloaded first if it is
+   * missing or fails. A failed download keeps what is served, says why, and is retried with backoff.
+   */
+  private async syncedCopy(kind: string, slot: KindSlot, enabled: RegisteredRelease, recheck: boolean): Promise<VerifiedCopy | null> {
+    const sync = this.sync!;
+    const dir = sync.dirOf(enabled);
+    const fingerprint = await filesFingerprint(dir, enabled.manifest);
+    const unopened = slot.unopened;
+    if (unopened?.id === enabled.id && unopened.fingerprint === fingerprint) return { dir, fingerprint, manifest: unopened.manifest, unopened };
+    const outcome = await sync.ensure(kind, enabled, recheck, (reason) => {
+      if (!slot.current) slot.reason = reason;
+    });
+    if (!outcome.ok) {
+      const serving = slot.current ? `; still serving ${slot.current.id}` : '';
+      this.log.error({ kind, id: enabled.id }, `release ${enabled.id} not synced: ${outcome.reason}${serving}; retrying in ${outcome.retryMs} ms`);
+      if (!slot.current) slot.reason = `release ${enabled.id} is not synced from the release store: ${outcome.reason}; retrying in ${outcome.retryMs} ms`;
+      this.scheduleRetry(kind, slot, outcome.retryMs);
+      return null;
+    }
+    slot.lastVerify = outcome.verify;
+    slot.rejected = null;
+    return { dir, fingerprint: outcome.fingerprint, manifest: outcome.manifest, unopened: null };
+  }
+
+  /** Opens a verified release and swaps it in; an open that fails is retried with backoff. */
+  private async openVerified(kind: string, slot: KindSlot, enabled: RegisteredRelease, copy: VerifiedCopy): Promise<void> {
+    const { dir, fingerprint, manifest, unopened } = copy;
+    const fail = (reason: string) => {
+      this.log.error({ kind, id: enabled.id }, reason);
+      this.withdraw(slot, reason);
+    };
     let resource: unknown;
     try {
       resource = await slot.opener.open(dir, manifest);

@@ -3,6 +3,8 @@ import type { ClientBase, Pool } from 'pg';
 import { inTransaction } from '../lib/postgres.ts';
 import type { Manifest } from '../schemas/manifest.ts';
 import { ReleaseError } from './errors.ts';
+import { checkStoredRelease } from './object-store/check-release.ts';
+import type { ReleaseBucket } from './object-store/s3-client.ts';
 import { describeFall, fallenCounts, ShrinkRefusedError } from './shrink.ts';
 import { verifyReleaseDir } from './verify.ts';
 
@@ -104,9 +106,15 @@ export async function releaseHistory(pool: Pool, kind: string, options: { releas
   return rows.map((r) => ({ kind: r.kind, action: r.action, releaseId: r.release_id, previousReleaseId: r.previous_release_id, actor: r.actor, at: r.at, note: r.note }));
 }
 
-async function assertServable(release: RegisteredRelease): Promise<void> {
-  const check = await verifyReleaseDir(release.path, { expectedId: release.id, expectedManifest: release.manifest });
-  if (!check.ok) throw new ReleaseError(`release ${release.id} fails verification, not enabled: ${check.problems.join('; ')}`);
+/**
+ * Local files: every checksum. A store: its copy's manifest, objects, sizes and stored sha256
+ * metadata (each API node hashes every file it downloads before serving it).
+ */
+async function assertServable(release: RegisteredRelease, store: ReleaseBucket | null | undefined): Promise<void> {
+  const check = store
+    ? await checkStoredRelease(store, release, { hash: false })
+    : await verifyReleaseDir(release.path, { expectedId: release.id, expectedManifest: release.manifest });
+  if (!check.ok) throw new ReleaseError(`release ${release.id} fails verification${store ? ' in the release store' : ''}, not enabled: ${check.problems.join('; ')}`);
 }
 
 /**
@@ -148,6 +156,8 @@ async function lockKindRelease(client: ClientBase, kind: string): Promise<Regist
 export interface EnableOptions {
   /** Enable even when counts fall by more than MAX_SHRINK from the enabled release's (recorded in the history note). */
   allowShrink?: boolean;
+  /** RELEASE_STORE: the release is checked there rather than in this host's RELEASES_DIR. */
+  store?: ReleaseBucket | null;
 }
 
 /**
@@ -158,7 +168,7 @@ export interface EnableOptions {
 export async function enableRelease(pool: Pool, id: string, actor: string, options: EnableOptions = {}): Promise<RegisteredRelease> {
   const release = await getRelease(pool, id);
   if (!release) throw new ReleaseError(`unknown release ${id}`);
-  await assertServable(release);
+  await assertServable(release, options.store);
   const refusal = await inTransaction(pool, async (client) => {
     const current = await lockKindRelease(client, release.kind);
     // Enabling the enabled release again records nothing, but lets the API serve it again if it
@@ -186,10 +196,10 @@ export async function enableRelease(pool: Pool, id: string, actor: string, optio
  * taken from its last *enable*. The shrink guard does not apply: the target was in service
  * before, and stepping back from a bad release often means fewer of everything.
  */
-export async function rollbackKind(pool: Pool, kind: string, actor: string): Promise<{ from: string; to: RegisteredRelease }> {
+export async function rollbackKind(pool: Pool, kind: string, actor: string, options: { store?: ReleaseBucket | null } = {}): Promise<{ from: string; to: RegisteredRelease }> {
   const target = await rollbackTarget(pool, kind);
   // Checksums take a while on big releases: verify before holding the kind's lock.
-  await assertServable(target.release);
+  await assertServable(target.release, options.store);
   return inTransaction(pool, async (client) => {
     const current = await lockKind(client, kind);
     if (current !== target.from) throw new ReleaseError(`${kind} changed while rolling back (now ${current ?? 'unset'}); try again`);

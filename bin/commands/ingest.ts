@@ -6,6 +6,7 @@ import { enqueueIngest, InvalidPayloadError } from '../../jobs/enqueue.ts';
 import { findKind, ingestKinds, kindNames } from '../../jobs/kinds/index.ts';
 import { openQueue } from '../../jobs/queues.ts';
 import { waitForJob } from '../../jobs/watch.ts';
+import { openReleaseBucket } from '../../releases/object-store/open-bucket.ts';
 import { enableRelease, getEnabledRelease, ReleaseError } from '../../releases/registry.ts';
 import { ShrinkRefusedError } from '../../releases/shrink.ts';
 import { cliActor } from '../actor.ts';
@@ -27,14 +28,16 @@ const NO_WORKER_NOTICE_MS = 5000;
  */
 async function enableBuilt(config: Config, jobId: string, releaseId: string): Promise<string | undefined> {
   const pool = createPool(config.databaseUrl, 1);
+  const store = await openReleaseBucket(config);
   try {
-    await enableRelease(pool, releaseId, cliActor());
+    await enableRelease(pool, releaseId, cliActor(), { store });
     return undefined;
   } catch (err) {
     if (err instanceof ShrinkRefusedError) return err.message;
     if (err instanceof ReleaseError) throw new CliError(`job ${jobId} built release ${releaseId} but it could not be enabled: ${err.message}`);
     throw err;
   } finally {
+    store?.close();
     await pool.end();
   }
 }

@@ -2,6 +2,9 @@ import type { Pool } from 'pg';
 import { createPool } from '../../lib/postgres.ts';
 import { kindNames } from '../../jobs/kinds/index.ts';
 import { diffManifests } from '../../releases/diff.ts';
+import { checkStoredRelease } from '../../releases/object-store/check-release.ts';
+import { openReleaseBucket } from '../../releases/object-store/open-bucket.ts';
+import type { ReleaseBucket } from '../../releases/object-store/s3-client.ts';
 import { pruneReleases } from '../../releases/prune.ts';
 import {
   enableRelease,
@@ -53,7 +56,8 @@ function summary(r: RegisteredRelease) {
   return { id: r.id, kind: r.kind, created_at: r.createdAt.toISOString(), path: r.path, content_hash: r.contentHash };
 }
 
-type Sub = (pool: Pool, positionals: string[], values: Record<string, unknown>, ctx: CommandContext) => Promise<number | void>;
+/** RELEASE_STORE (null without): enable and rollback check the store's copy, verify hashes it, prune deletes from it. */
+type Sub = (pool: Pool, positionals: string[], values: Record<string, unknown>, ctx: CommandContext & { store: ReleaseBucket | null }) => Promise<number | void>;
 
 const subcommands: Record<string, Sub> = {
   async list(pool, _p, values, { out }) {
@@ -84,32 +88,39 @@ const subcommands: Record<string, Sub> = {
       ].join('\n'),
     );
   },
-  async enable(pool, [id], values, { out }) {
+  async enable(pool, [id], values, { out, store }) {
     const release = await mustGet(pool, id);
     const before = (await getEnabledRelease(pool, release.kind))?.id ?? null;
     try {
-      await enableRelease(pool, release.id, cliActor(), { allowShrink: values['allow-shrink'] === true });
+      await enableRelease(pool, release.id, cliActor(), { allowShrink: values['allow-shrink'] === true, store });
     } catch (err) {
       throw err instanceof ShrinkRefusedError ? shrinkError(err) : err;
     }
     out.result({ kind: release.kind, enabled: release.id, previous: before }, `enabled ${release.kind} release ${release.id}${before && before !== release.id ? ` (was ${before})` : ''}`);
   },
-  async rollback(pool, [kind], _v, { out }) {
+  async rollback(pool, [kind], _v, { out, store }) {
     if (!kind) throw new CliError(`a kind is required\nusage: canmap ${USAGE}`, 2);
     kind = await checkedKind(pool, kind);
-    const { from, to } = await rollbackKind(pool, kind, cliActor());
+    const { from, to } = await rollbackKind(pool, kind, cliActor(), { store });
     out.result({ kind, enabled: to.id, previous: from }, `rolled ${kind} back from ${from} to ${to.id}`);
   },
-  async verify(pool, [id], _v, { out }) {
+  async verify(pool, [id], _v, { out, store }) {
     const release = await mustGet(pool, id);
-    const check = await verifyReleaseDir(release.path, { expectedId: release.id, expectedManifest: release.manifest });
-    out.result({ id: release.id, ok: check.ok, problems: check.problems }, check.ok ? `${release.id}: ok (${release.manifest.artifacts.length} artifacts match the manifest)` : `${release.id}: FAILED\n${check.problems.map((p) => `  - ${p}`).join('\n')}`);
+    const check = store
+      ? await checkStoredRelease(store, release, { hash: true })
+      : await verifyReleaseDir(release.path, { expectedId: release.id, expectedManifest: release.manifest });
+    const where = store ? ` in ${store.describe()}` : '';
+    out.result({ id: release.id, ok: check.ok, problems: check.problems, ...(store ? { store: store.describe() } : {}) }, check.ok ? `${release.id}: ok${where} (${release.manifest.artifacts.length} artifacts match the manifest)` : `${release.id}: FAILED${where}\n${check.problems.map((p) => `  - ${p}`).join('\n')}`);
     return check.ok ? 0 : 1;
   },
-  async prune(pool, _p, values, { out }) {
+  async prune(pool, _p, values, { out, store, config }) {
     const keepText = values.keep as string | undefined;
     if (keepText === undefined || !/^\d+$/.test(keepText)) throw new CliError(`--keep N is required (N ≥ 0)\nusage: canmap ${USAGE}`, 2);
-    const result = await pruneReleases(pool, Number(keepText), { kind: await optionalKind(pool, values.kind), dryRun: values['dry-run'] === true });
+    const result = await pruneReleases(pool, Number(keepText), {
+      kind: await optionalKind(pool, values.kind),
+      dryRun: values['dry-run'] === true,
+      store: store && { bucket: store, releasesDir: config.releasesDir },
+    });
     out.result({ ...result, dryRun: values['dry-run'] === true }, () =>
       [`${values['dry-run'] ? 'would remove' : 'removed'} ${result.removed.length} release(s)`,
         table(['id', 'kind'], result.removed.map((r) => [r.id, r.kind])), '', 'kept:', table(['id', 'kind', 'why'], result.kept.map((k) => [k.id, k.kind, k.why]))].join('\n'),
@@ -140,12 +151,14 @@ export const releasesCommand: Command = {
     if (!sub) throw unknownNameError('subcommand', name, Object.keys(subcommands), `\nusage: canmap ${USAGE}`);
     rejectExtraArguments(rest, ARITY[name]!, USAGE);
     const pool = createPool(ctx.config.databaseUrl, 2);
+    const store = await openReleaseBucket(ctx.config);
     try {
-      return await sub(pool, rest, values, ctx);
+      return await sub(pool, rest, values, { ...ctx, store });
     } catch (err) {
       if (err instanceof ReleaseError) throw new CliError(err.message);
       throw err;
     } finally {
+      store?.close();
       await pool.end();
     }
   },

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { edgeCsvLines, turnCsvLines } from '../../engines/routing/edge-export.ts';
 import { RoadGraph } from '../../engines/routing/road-graph.ts';
+import { localReleaseDir } from '../../releases/object-store/local-copy.ts';
 import { getRelease } from '../../releases/registry.ts';
 import { ROADS_GRAPH_FILE, ROADS_KIND } from '../../schemas/roads-release.ts';
 import { parseCommandArgs, rejectExtraArguments } from '../args.ts';
@@ -18,7 +19,7 @@ async function releaseGraphFile(ctx: CommandContext, id: string): Promise<string
   const release = await withPool(ctx, (pool) => getRelease(pool, id));
   if (!release) throw new CliError(`unknown release ${id}`);
   if (release.kind !== ROADS_KIND) throw new CliError(`release ${id} is a ${release.kind} release, not ${ROADS_KIND}`, 2);
-  return path.join(path.resolve(ctx.config.releasesDir, release.path), ROADS_GRAPH_FILE);
+  return path.join(await localReleaseDir(release, ctx.config), ROADS_GRAPH_FILE);
 }
 
 /** Lines joined into chunks of about 1 MB, so the stream is not fed one short string at a time. */

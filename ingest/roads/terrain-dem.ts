@@ -1,5 +1,6 @@
 import { TerrainRelease } from '../../engines/terrain/release.ts';
 import { createPool } from '../../lib/postgres.ts';
+import { localReleaseDir, type LocalCopySettings } from '../../releases/object-store/local-copy.ts';
 import { getEnabledRelease } from '../../releases/registry.ts';
 import type { ManifestInput } from '../../schemas/manifest.ts';
 import { TERRAIN_KIND } from '../../schemas/terrain-release.ts';
@@ -30,9 +31,10 @@ export function terrainInput(dem: RoadsDem): ManifestInput {
 /**
  * The DEM of the enabled terrain release, or null when none is enabled. The whole DEM is held in
  * memory (as the API holds it for /elevation); its tile archives are not needed and are closed.
+ * With RELEASE_STORE, the release is read from this host's copy (downloaded when missing).
  */
-export async function enabledTerrainDem(databaseUrl: string): Promise<RoadsDem | null> {
-  const pool = createPool(databaseUrl, 1);
+export async function enabledTerrainDem(settings: LocalCopySettings & { databaseUrl: string }): Promise<RoadsDem | null> {
+  const pool = createPool(settings.databaseUrl, 1);
   let release;
   try {
     release = await getEnabledRelease(pool, TERRAIN_KIND);
@@ -40,7 +42,7 @@ export async function enabledTerrainDem(databaseUrl: string): Promise<RoadsDem |
     await pool.end();
   }
   if (!release) return null;
-  const terrain = await TerrainRelease.open(release.path, release.id);
+  const terrain = await TerrainRelease.open(await localReleaseDir(release, settings), release.id);
   await terrain.close();
   const { dem } = terrain;
   const terms = release.manifest.inputs[0];

@@ -39,7 +39,7 @@ export const roadsKind: IngestKind<RoadsPayload> = {
   jobKey: (payload) => payload.osm,
   prepare: async (payload, ctx) =>
     prepareRoadsRelease(payload.osm, {
-      dem: await enabledTerrainDem(ctx.config.databaseUrl),
+      dem: await enabledTerrainDem(ctx.config),
       onProgress: (fraction, message) => ctx.onProgress({ fraction, message }),
     }),
 };

@@ -29,6 +29,9 @@ import { meterPlugin } from './plugins/meter.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { releaseStorePlugin } from './plugins/release-store.ts';
 import { logUnroutedRequest, requestLogPlugin } from './plugins/request-log.ts';
+import { REQUEST_ID_HEADER, requestIdOf, requestIdPlugin } from './plugins/request-id.ts';
+import { httpMetricsPlugin } from './metrics/http-metrics.ts';
+import type { ApiMetrics } from './metrics/index.ts';
 import { wellKnownPlugin } from './plugins/well-known.ts';
 import { answerClientError } from './raw-answer.ts';
 import { replyWithError } from './reply-error.ts';
@@ -62,6 +65,8 @@ export interface AppDeps {
   rateLimit?: { windowMs?: number; now?: () => number; warnEveryMs?: number };
   /** Test-only: the meter's journal (io/access/meter-journal.ts); one in `config.meterJournalDir` on its own pool when omitted, none (no metering) when null (bench baselines). */
   meterJournal?: MeterJournal | null;
+  /** The process's metrics (api/metrics/), served by the admin server; none when omitted. */
+  metrics?: ApiMetrics;
 }
 
 function requestLimiterFor(deps: AppDeps): RequestLimiter | undefined {
@@ -73,7 +78,7 @@ function requestLimiterFor(deps: AppDeps): RequestLimiter | undefined {
     windowMs: deps.rateLimit?.windowMs ?? RATE_LIMIT_WINDOW_MS,
     now: deps.rateLimit?.now,
   });
-  return createRequestLimiter({ limiter, warnEveryMs: deps.rateLimit?.warnEveryMs });
+  return createRequestLimiter({ limiter, warnEveryMs: deps.rateLimit?.warnEveryMs, onFailOpen: deps.metrics?.countFailOpen });
 }
 
 /**
@@ -92,9 +97,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 1024 },
     // What Node's HTTP parser refuses (a body cut short by a half-close, oversized headers) in the catalog's words.
     clientErrorHandler: answerClientError,
+    // X-Request-Id: the caller's when sane, else a new UUID (api/plugins/request-id.ts).
+    genReqId: requestIdOf,
     // A path Fastify cannot even route (bad percent-encoding, over-long parameter) is still
     // authenticated and rate-limited first, then answered like any path we do not serve.
     frameworkErrors: (error, request, reply) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      deps.metrics?.observeUnrouted(request, reply);
       if (deps.logger !== false) logUnroutedRequest(request, reply);
       if (error.code !== 'FST_ERR_BAD_URL' && error.code !== 'FST_ERR_MAX_PARAM_LENGTH') {
         return replyWithError(error, request, reply);
@@ -122,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The validated config, for route plugins that need a setting (e.g. BYOD_DIR); never re-read.
   app.decorate('config', deps.config);
+  await app.register(requestIdPlugin);
+  if (deps.metrics) await app.register(httpMetricsPlugin, { histogram: deps.metrics.httpDuration });
   await app.register(errorHandlerPlugin);
   await app.register(bodyTimeoutPlugin, { idleMs: deps.config.bodyIdleTimeoutMs, totalMs: deps.config.bodyTimeoutMs });
   if (deps.logger !== false) await app.register(requestLogPlugin);
@@ -139,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (requestLimiter) await app.register(rateLimitPlugin, { limiter: requestLimiter });
   if (deps.meterJournal !== null) {
     await app.register(meterPlugin, { databaseUrl: deps.config.databaseUrl, journalDir: deps.config.meterJournalDir, journal: deps.meterJournal });
+    if (deps.metrics && app.meterJournal) deps.metrics.watchMeterJournal(app.meterJournal);
   }
   await app.register(openapiPlugin, { baseUrl: deps.config.baseUrl, version });
   await app.register(wellKnownPlugin, { baseUrl: deps.config.baseUrl });

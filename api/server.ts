@@ -3,10 +3,13 @@ import type { Config } from '../lib/config.ts';
 import { createPool } from '../lib/postgres.ts';
 import { redactUrl } from '../lib/redact-url.ts';
 import { createApiRedis, redisReady } from '../lib/redis.ts';
+import { openReleaseBucket } from '../releases/object-store/open-bucket.ts';
 import { ReleaseStore, type ReaderLog } from '../releases/reader.ts';
 import { buildAdmin } from './admin/index.ts';
 import { HealthProbe } from './admin/health-probe.ts';
 import { buildApp } from './app.ts';
+import { metricsSource } from './metrics/cluster-metrics.ts';
+import { createApiMetrics } from './metrics/index.ts';
 import { releaseKinds } from './release-kinds.ts';
 
 export interface RunningServer {
@@ -33,7 +36,7 @@ function listenUrl(app: FastifyInstance): string {
  * Everything `canmap serve` runs: the release store, the API and the admin server. A Redis that
  * does not answer does not stop it: the rate limit fails open until Redis is back (README, API).
  */
-export async function startServer(config: Config, options: { logger?: boolean | object } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: { logger?: boolean | object; queueNames?: readonly string[] } = {}): Promise<RunningServer> {
   const pool = createPool(config.databaseUrl);
   // The store logs through the app's logger, which exists only once the app is built.
   let app: FastifyInstance | undefined;
@@ -43,16 +46,20 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     warn: (obj, msg) => storeLog?.warn(obj, msg),
     error: (obj, msg) => storeLog?.error(obj, msg),
   };
+  // RELEASE_STORE: RELEASES_DIR is this node's cache of the releases in object storage.
+  const store = await openReleaseBucket(config);
   const releases = new ReleaseStore({
     pool, databaseUrl: config.databaseUrl, releasesDir: config.releasesDir, pollMs: config.releasePollMs,
-    reverifyMs: config.releaseReverifyMs, log,
+    reverifyMs: config.releaseReverifyMs, log, store, syncWaitMs: config.releaseSyncWaitMs,
   });
   for (const opener of releaseKinds(config)) releases.register(opener);
   const redis = createApiRedis(config.redisUrl);
   const health = new HealthProbe({ pool, redis });
-  const admin = buildAdmin({ releases, health });
+  // queueNames: the job queues whose counts /metrics reports (`canmap serve` passes those of jobs/).
+  const metrics = createApiMetrics({ releases, health, redis, redisPrefix: config.redisPrefix, queueNames: options.queueNames ?? [] });
+  const admin = buildAdmin({ releases, health, metrics: metricsSource(metrics.registry) });
   try {
-    app = await buildApp({ config, pool, releases, logger: options.logger, redis });
+    app = await buildApp({ config, pool, releases, logger: options.logger, redis, metrics });
     storeLog = app.log.child({ module: 'releases' });
     if (!(await redisReady(redis, 2000))) {
       app.log.warn({ redis: redactUrl(config.redisUrl) }, 'Redis does not answer: requests are not rate-limited until it does');
@@ -63,9 +70,11 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     await admin.listen({ host: config.adminHost, port: config.adminPort });
   } catch (err) {
     health.stop();
+    await metrics.close();
     await app?.close().catch(() => {});
     await admin.close().catch(() => {});
     await releases.stop().catch(() => {});
+    store?.close();
     await pool.end().catch(() => {});
     redis.disconnect();
     throw err;
@@ -92,7 +101,9 @@ export async function startServer(config: Config, options: { logger?: boolean | 
           clearTimeout(force);
         }
         health.stop();
+        await metrics.close();
         await releases.stop();
+        store?.close();
         await pool.end();
         await redis.quit().catch(() => redis.disconnect());
       })();

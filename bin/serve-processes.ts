@@ -6,6 +6,7 @@
  * that dies, and on SIGTERM/SIGINT asks every process to drain, then exits when they have.
  */
 import cluster, { type Worker } from 'node:cluster';
+import { answerClusterScrapes } from '../api/metrics/cluster-metrics.ts';
 import type { Output } from './output.ts';
 import { onStopSignal } from './stop-signal.ts';
 
@@ -30,6 +31,7 @@ export function primaryStopRequest(): Promise<'primary'> {
 /** Runs the supervising primary until a stop signal and every process has exited. */
 export async function superviseApiProcesses(count: number, out: Output): Promise<void> {
   const stop = onStopSignal();
+  answerClusterScrapes();
   let stopping = false;
   const ready = new Map<number, ReadyMessage>();
   const exited = new Set<number>();

@@ -1,5 +1,8 @@
+import { BYOD_TILE_QUEUE } from '../schemas/byod-api.ts';
 import { ingestKinds } from './kinds/index.ts';
+import { queueName } from './queues.ts';
 import { scheduledJobs } from './schedules/index.ts';
+import { scheduleQueueName } from './schedules/scheduled-job.ts';
 import type { StartWorkersOptions } from './worker.ts';
 
 /**
@@ -12,3 +15,8 @@ export const backgroundJobs = {
   schedules: scheduledJobs,
   byodTiling: true,
 } as const satisfies Omit<StartWorkersOptions, 'log' | 'readyTimeoutMs'>;
+
+/** The queues of every background job: what the metrics of `canmap serve` and `canmap worker` count. */
+export function backgroundQueueNames(): string[] {
+  return [...ingestKinds.map((k) => queueName(k.kind)), ...scheduledJobs.map((s) => scheduleQueueName(s.name)), BYOD_TILE_QUEUE];
+}

@@ -10,6 +10,7 @@ import type { ScheduledJob } from './schedules/scheduled-job.ts';
 import { startScheduledWorkers } from './schedules/start.ts';
 import { startByodTiling } from './byod/tiling-worker.ts';
 import { removeDeadStaging } from '../releases/staging.ts';
+import { withinMs } from '../lib/within-ms.ts';
 
 export interface RunningWorkers {
   workers: Worker[];
@@ -47,17 +48,6 @@ function logLifecycle(worker: Worker, log: JobLog, attempts: number): void {
   });
   worker.on('stalled', (jobId) => log('warn', `job ${jobId}: stalled (its worker stopped renewing the lock), back in the queue`));
   worker.on('error', (err) => log('error', `worker ${worker.name}: ${err.message}`));
-}
-
-/** Rejects with `message` when `promise` has not settled within `ms`. */
-async function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** One BullMQ worker per kind, sharing one Redis connection and one Postgres pool. */
@@ -100,7 +90,7 @@ export async function startWorkers(config: Config, options: StartWorkersOptions)
     }
     // Redis retries forever by design (blocking connections); at start that would hang the process.
     const readyMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
-    await within(Promise.all(workers.map((w) => w.waitUntilReady())), readyMs, `Redis (REDIS_URL) did not get ready within ${readyMs / 1000} s`);
+    await withinMs(Promise.all(workers.map((w) => w.waitUntilReady())), readyMs, `Redis (REDIS_URL) did not get ready within ${readyMs / 1000} s`);
   } catch (err) {
     await abandon(false);
     throw err;

@@ -18,6 +18,8 @@ export interface RequestLimiterOptions {
   warnEveryMs?: number;
   /** Epoch ms, for spacing the warnings only. */
   now?: () => number;
+  /** Told of every request let through unlimited (the fail-open counter of the metrics). */
+  onFailOpen?: () => void;
 }
 
 export function createRequestLimiter(options: RequestLimiterOptions): RequestLimiter {
@@ -32,6 +34,7 @@ export function createRequestLimiter(options: RequestLimiterOptions): RequestLim
   function failOpen(err: unknown, log: FastifyBaseLogger): void {
     failing = true;
     unlimitedSinceWarning += 1;
+    options.onFailOpen?.();
     const at = now();
     if (at - lastWarningAt < warnEveryMs) return;
     log.warn(

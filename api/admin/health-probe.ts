@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Pool } from '../../lib/postgres.ts';
 import { redisReady } from '../../lib/redis.ts';
+import { withinMs } from '../../lib/within-ms.ts';
 
 /** The last round trip to one dependency. */
 export interface DependencyHealth {
@@ -26,17 +27,11 @@ const unchecked = (): DependencyHealth => ({ ok: false, roundTripMs: null, check
 
 async function timed(check: () => Promise<unknown>, timeoutMs: number): Promise<DependencyHealth> {
   const began = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  });
   try {
-    await Promise.race([check(), timeout]);
+    await withinMs(check(), timeoutMs, `no answer within ${timeoutMs} ms`);
     return { ok: true, roundTripMs: Math.round((performance.now() - began) * 100) / 100, checkedAt: Date.now() };
   } catch (err) {
     return { ok: false, roundTripMs: null, checkedAt: Date.now(), error: (err as Error).message || String(err) };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

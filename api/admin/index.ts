@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ReleaseStore } from '../../releases/reader.ts';
+import type { MetricsSource } from '../metrics/cluster-metrics.ts';
+import { metricsRoute } from '../metrics/metrics-route.ts';
 import type { HealthProbe } from './health-probe.ts';
 import { readinessOf } from './readiness.ts';
 
@@ -9,9 +11,10 @@ import { readinessOf } from './readiness.ts';
  * - GET /readyz: 200 when Postgres and Redis answer and every enabled release is served, else 503
  *   with the reasons (what a load balancer or an orchestrator routes by);
  * - GET /healthz: the details (each kind's release, the last checks, the full verifies) with the
- *   readiness status code.
+ *   readiness status code;
+ * - GET /metrics: the Prometheus metrics (api/metrics/).
  */
-export function buildAdmin(deps: { releases: ReleaseStore; health: HealthProbe; logger?: boolean | object }): FastifyInstance {
+export function buildAdmin(deps: { releases: ReleaseStore; health: HealthProbe; metrics?: MetricsSource; logger?: boolean | object }): FastifyInstance {
   const admin = Fastify({ logger: deps.logger ?? false });
   const current = () => {
     const health = deps.health.snapshot();
@@ -19,10 +22,12 @@ export function buildAdmin(deps: { releases: ReleaseStore; health: HealthProbe; 
     return { health, releases, readiness: readinessOf(health, releases) };
   };
   admin.get('/livez', async () => ({ status: 'live' }));
+  if (deps.metrics) admin.get('/metrics', metricsRoute(deps.metrics)); // Prometheus text (docs/operations.md, Metrics)
   admin.get('/readyz', async (_request, reply) => {
     const { readiness } = current();
     reply.code(readiness.ready ? 200 : 503);
-    return readiness.ready ? { status: 'ready' } : { status: 'not ready', reasons: readiness.reasons };
+    const warnings = readiness.warnings.length > 0 ? { warnings: readiness.warnings } : {};
+    return readiness.ready ? { status: 'ready', ...warnings } : { status: 'not ready', reasons: readiness.reasons, ...warnings };
   });
   admin.get('/healthz', async (_request, reply) => {
     const { health, releases, readiness } = current();
@@ -33,6 +38,7 @@ export function buildAdmin(deps: { releases: ReleaseStore; health: HealthProbe; 
       status: readiness.ready && allServed ? 'ok' : 'degraded',
       ready: readiness.ready,
       reasons: readiness.reasons,
+      warnings: readiness.warnings,
       releases,
       postgres: health.postgres.ok,
       redis: health.redis.ok,

@@ -8,9 +8,9 @@ const CORS: FastifyCorsOptions = {
   // Keys, not CORS, decide who may call: a key's allowed origins are checked by the auth plugin.
   origin: '*',
   // X-Goog-Api-Key: the optimization endpoints' vendor-compatible key header (api/access/credentials.ts).
-  allowedHeaders: ['Authorization', 'X-API-Key', 'X-Goog-Api-Key', 'Content-Type'],
+  allowedHeaders: ['Authorization', 'X-API-Key', 'X-Goog-Api-Key', 'Content-Type', 'X-Request-Id'],
   // Optimization answers tell what they billed, and a clamped timeout, in these two.
-  exposedHeaders: ['Retry-After', 'ETag', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'X-Svc-Billable-Shipments', 'Warning'],
+  exposedHeaders: ['Retry-After', 'ETag', 'Content-Length', 'Content-Range', 'Accept-Ranges', 'X-Svc-Billable-Shipments', 'Warning', 'X-Request-Id'],
   maxAge: 86_400,
 };
 const OFF: FastifyCorsOptions = { origin: false };

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { startServer } from '../../api/server.ts';
+import { backgroundQueueNames } from '../../jobs/background.ts';
 import { parseCommandArgs, rejectExtraArguments } from '../args.ts';
 import type { Command } from '../command.ts';
 import { CliError } from '../output.ts';
@@ -25,7 +26,7 @@ export const serveCommand: Command = {
     // Listening before the server starts: a process still starting may be asked to stop.
     const stopRequested = primaryStopRequest();
     // With --json stdout carries only the final document, so the request log goes to stderr.
-    const server = await startServer(config, { logger: out.json ? { stream: process.stderr } : true });
+    const server = await startServer(config, { logger: out.json ? { stream: process.stderr } : true, queueNames: backgroundQueueNames() });
     server.app.log.info({ api: server.url, admin: `${server.adminUrl}/healthz`, releases: server.app.releases.status() }, 'canmap API ready');
     if (cluster.isWorker) process.send!({ type: 'canmap:ready', url: server.url, adminUrl: server.adminUrl } satisfies ReadyMessage);
     const signal = await Promise.race([stop.stopped, stopRequested]);

@@ -1,3 +1,4 @@
+import { startWorkerAdmin, type WorkerAdmin } from '../../jobs/admin-server.ts';
 import { backgroundJobs } from '../../jobs/background.ts';
 import { createJobLog } from '../../jobs/log.ts';
 import { startWorkers } from '../../jobs/worker.ts';
@@ -7,7 +8,7 @@ import { onStopSignal } from '../stop-signal.ts';
 
 export const workerCommand: Command = {
   name: 'worker',
-  summary: 'run ingest jobs of every kind, the road-event polls and the tiling of uploaded overlays until SIGTERM/SIGINT (then finish the current job and exit)',
+  summary: 'run ingest jobs of every kind, the road-event polls and the tiling of uploaded overlays until SIGTERM/SIGINT (then finish the current job and exit); /metrics and /livez on WORKER_ADMIN_PORT',
   usage: 'worker',
   async run(argv, { config, out }) {
     rejectExtraArguments(parseCommandArgs(argv, {}, this.usage).positionals, 0, this.usage);
@@ -19,8 +20,17 @@ export const workerCommand: Command = {
     });
 
     const running = await startWorkers(config, { ...backgroundJobs, log });
+    let admin: WorkerAdmin;
+    try {
+      admin = await startWorkerAdmin(config, running.workers);
+    } catch (err) {
+      await running.close();
+      throw err;
+    }
+    log('info', `worker admin server on ${admin.url} (GET /metrics, /livez)`);
     const signal = await stop.stopped;
     await running.close();
+    await admin.close();
     stop.dispose();
     log('info', 'worker stopped');
     out.result({ stopped: true, signal }, 'worker stopped');

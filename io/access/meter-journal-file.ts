@@ -24,6 +24,8 @@ DO UPDATE SET calls = usage_daily.calls + EXCLUDED.calls, premium_calls = usage_
 export interface FlushResult {
   /** Events counted by this flush. */
   events: number;
+  /** Bytes of the file counted by this flush. */
+  bytes: number;
   /** Lines that were not events (skipped, never counted). */
   malformed: number;
   /** No complete line is left after the counted offset (or the file is gone). */
@@ -32,14 +34,14 @@ export interface FlushResult {
 
 /** Counts the not-yet-counted complete lines of `dir/name`, in transactions of up to 4 MiB. */
 export async function flushJournalFile(pool: Pool, dir: string, name: string): Promise<FlushResult> {
-  const total: FlushResult = { events: 0, malformed: 0, drained: false };
+  const total: FlushResult = { events: 0, bytes: 0, malformed: 0, drained: false };
   for (;;) {
     const step = await inTransaction(pool, async (client) => {
       await client.query('INSERT INTO meter_journals (id) VALUES ($1) ON CONFLICT (id) DO NOTHING', [name]);
       const { rows } = await client.query<{ flushed_bytes: string }>('SELECT flushed_bytes FROM meter_journals WHERE id = $1 FOR UPDATE', [name]);
       const offset = Number(rows[0]!.flushed_bytes);
       const chunk = await readCompleteLines(path.join(dir, name), offset);
-      if (chunk === null) return { events: 0, malformed: 0, drained: true, more: false };
+      if (chunk === null) return { events: 0, bytes: 0, malformed: 0, drained: true, more: false };
       const events: MeterEvent[] = [];
       let malformed = 0;
       for (const line of chunk.text.split('\n')) {
@@ -51,9 +53,10 @@ export async function flushJournalFile(pool: Pool, dir: string, name: string): P
       const r = aggregate(events);
       if (r.days.length) await client.query(ADD_SQL, [r.days, r.keyIds, r.accountIds, r.families, r.devs, r.calls, r.premium]);
       await client.query('UPDATE meter_journals SET flushed_bytes = $2, flushed_at = now() WHERE id = $1', [name, offset + chunk.bytes]);
-      return { events: events.length, malformed, drained: !chunk.more, more: chunk.more };
+      return { events: events.length, bytes: chunk.bytes, malformed, drained: !chunk.more, more: chunk.more };
     });
     total.events += step.events;
+    total.bytes += step.bytes;
     total.malformed += step.malformed;
     if (!step.more) return { ...total, drained: step.drained };
   }

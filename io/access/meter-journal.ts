@@ -48,6 +48,15 @@ export interface MeterJournal {
   flush(): Promise<void>;
   /** flush(), then closes and deletes this process's counted files. */
   close(): Promise<void>;
+  /** What the metrics report (read-only). */
+  stats(): MeterJournalStats;
+}
+
+export interface MeterJournalStats {
+  /** Bytes this process appended that no flush has counted in Postgres yet. */
+  backlogBytes: number;
+  /** Milliseconds since the last successful flush (since the journal was created when none succeeded yet). */
+  msSinceFlush: number;
 }
 
 /** Journals live in this process: `<host>~<pid>~<nonce>` prefixes; their files are never adopted. */
@@ -72,6 +81,9 @@ export function createMeterJournal(options: MeterJournalOptions): MeterJournal {
   mkdirSync(dir, { recursive: true });
 
   let seq = 0;
+  let appendedBytes = 0;
+  let countedBytes = 0;
+  let lastFlushAt = performance.now();
   let current: { name: string; fd: number; bytes: number } | null = null;
   /** This process's closed files, deleted once counted. */
   const closed: string[] = [];
@@ -97,6 +109,7 @@ export function createMeterJournal(options: MeterJournalOptions): MeterJournal {
     let written = 0;
     while (written < data.length) written += writeSync(current.fd, data, written);
     current.bytes += written;
+    appendedBytes += written;
     if (current.bytes >= rotateBytes) rotate();
   }
 
@@ -131,6 +144,7 @@ export function createMeterJournal(options: MeterJournalOptions): MeterJournal {
     const live = current?.name;
     for (const name of live ? [...sealed, live] : sealed) {
       const result = await flushJournalFile(pool, dir, name);
+      if (name.startsWith(prefix)) countedBytes += result.bytes;
       if (result.malformed) onProblem(new Error(`meter journal ${name}: ${result.malformed} malformed lines skipped`));
       if (name === live || !result.drained) continue;
       await unlink(`${dir}/${name}`).catch((err: NodeJS.ErrnoException) => {
@@ -150,6 +164,7 @@ export function createMeterJournal(options: MeterJournalOptions): MeterJournal {
       () => {
         failures = 0;
         nextAttemptAt = 0;
+        lastFlushAt = performance.now();
       },
       (err: unknown) => {
         failures += 1;
@@ -192,6 +207,9 @@ export function createMeterJournal(options: MeterJournalOptions): MeterJournal {
       } finally {
         LIVE_PREFIXES.delete(prefix);
       }
+    },
+    stats() {
+      return { backlogBytes: appendedBytes - countedBytes, msSinceFlush: performance.now() - lastFlushAt };
     },
   };
 }

@@ -232,13 +232,15 @@ describe('exactness', () => {
     const results = await Promise.all([1, 2, 3].map(() => flushJournalFile(pool, dir, name)));
     expect(results.map((r) => r.events).sort()).toEqual([0, 0, 2]);
     expect(results.reduce((n, r) => n + r.malformed, 0)).toBe(1);
+    // Every complete line's bytes counted once (what the metrics' journal backlog subtracts).
+    expect(results.reduce((n, r) => n + r.bytes, 0)).toBe(Buffer.byteLength(`${line}${encodeEvent(event(1, true))}not\ta\tline\n`));
     expect(await usageOf(id)).toEqual({ geocode: 2, 'dev:geocode': 1 });
-    expect(await flushJournalFile(pool, dir, name)).toEqual({ events: 0, malformed: 0, drained: true });
+    expect(await flushJournalFile(pool, dir, name)).toEqual({ events: 0, bytes: 0, malformed: 0, drained: true });
     await appendFile(path.join(dir, name), line.slice(9));
     expect((await flushJournalFile(pool, dir, name)).events).toBe(1);
     expect(await usageOf(id)).toEqual({ geocode: 4, 'dev:geocode': 1 });
     await rm(path.join(dir, name));
-    expect(await flushJournalFile(pool, dir, name)).toEqual({ events: 0, malformed: 0, drained: true });
+    expect(await flushJournalFile(pool, dir, name)).toEqual({ events: 0, bytes: 0, malformed: 0, drained: true });
   });
 
   it("a dead process's journal on this host is adopted, counted and deleted; another host's and a live process's are left alone", async () => {

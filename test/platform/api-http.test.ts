@@ -177,7 +177,7 @@ describe('CORS', () => {
     });
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.headers['access-control-allow-headers']).toBe('Authorization, X-API-Key, X-Goog-Api-Key, Content-Type');
+    expect(res.headers['access-control-allow-headers']).toBe('Authorization, X-API-Key, X-Goog-Api-Key, Content-Type, X-Request-Id');
     expect(String(res.headers['access-control-allow-methods'])).toContain('GET');
   });
 
@@ -186,7 +186,7 @@ describe('CORS', () => {
     const denied = await app.inject({ url: '/openapi.json', headers: { origin: 'https://maps.example.com' } });
     for (const res of [ok, denied]) {
       expect(res.headers['access-control-allow-origin']).toBe('*');
-      expect(res.headers['access-control-expose-headers']).toBe('Retry-After, ETag, Content-Length, Content-Range, Accept-Ranges, X-Svc-Billable-Shipments, Warning');
+      expect(res.headers['access-control-expose-headers']).toBe('Retry-After, ETag, Content-Length, Content-Range, Accept-Ranges, X-Svc-Billable-Shipments, Warning, X-Request-Id');
     }
     expect(denied.statusCode).toBe(401);
   });
@@ -216,7 +216,7 @@ describe('CORS', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-methods']).toBeUndefined();
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.headers['access-control-allow-headers']).toBe('Authorization, X-API-Key, X-Goog-Api-Key, Content-Type');
+    expect(res.headers['access-control-allow-headers']).toBe('Authorization, X-API-Key, X-Goog-Api-Key, Content-Type, X-Request-Id');
     expect(res.headers['access-control-max-age']).toBe('86400');
     expect(String(res.headers.vary)).toMatch(/\bOrigin\b/i);
   });

@@ -5,6 +5,7 @@ import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { runCanmap, sigtermWithHeldUpload, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
+import { sampleValue, scrape } from '../support/prometheus-text.ts';
 
 let env: TestEnv;
 let pool: pg.Pool;
@@ -50,6 +51,13 @@ describe('canmap serve --processes N', () => {
     const answers = await Promise.all(Array.from({ length: 40 }, () => fetch(`${api}/.well-known/api-catalog`, { headers: { authorization: `Bearer ${key}` } })));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect((await fetch(admin!)).status).toBe(200);
+    // A scrape reaches one process and answers for both: the primary merges every process's metrics.
+    const adminBase = admin!.replace(/\/healthz$/, '');
+    for (let i = 0; i < 4; i++) {
+      const { samples } = await scrape(adminBase);
+      const served = sampleValue(samples, 'canmap_http_request_duration_seconds_count', { method: 'GET', route: '/.well-known/api-catalog', status_code: '200' });
+      expect(served).toBe(40);
+    }
     // Each process journals its own answers: with load spread over both, both wrote a journal file.
     const journals = (await readdir(env.config.meterJournalDir)).filter((f) => !f.startsWith('.'));
     expect(journals.length).toBeGreaterThanOrEqual(2);

@@ -36,6 +36,7 @@ export async function createTestEnv(label: string, overrides: Record<string, str
     BYOD_DIR: path.join(releasesDir, '.byod'),
     PORT: '0',
     ADMIN_PORT: '0',
+    WORKER_ADMIN_PORT: '0',
     BASE_URL: 'http://api.canmap.test',
     LOG_LEVEL: 'silent',
     // Hashing whole releases in the background would only slow tests down; tests that want it opt in.

@@ -195,7 +195,7 @@ describe('GET /byod/{id}/{z}/{x}/{y} of a PMTiles upload', () => {
 describe('/openapi.json', () => {
   it('documents the overlay routes, the three upload bodies and the overlay schema', async () => {
     const doc = (await api.get(key, '/openapi.json')).body;
-    expect(Object.keys(doc.paths).filter((p: string) => p.startsWith('/byod')).sort()).toEqual(['/byod', '/byod/{id}', '/byod/{id}/data', '/byod/{id}/{z}/{x}/{y}']);
+    expect(Object.keys(doc.paths).filter((p: string) => p.startsWith('/byod')).sort()).toEqual(['/byod', '/byod/{id}', '/byod/{id}/data', '/byod/{id}/tiles.json', '/byod/{id}/{z}/{x}/{y}']);
     expect(Object.keys(doc.paths['/byod'].post.requestBody.content).sort()).toEqual(['application/geo+json', 'application/vnd.pmtiles', 'multipart/form-data']);
     expect(Object.keys(doc.paths['/byod'].post.responses).sort()).toEqual(['201', '400', '503']);
     expect(Object.keys(doc.paths['/byod/{id}'].delete.responses).sort()).toEqual(['204', '404']);

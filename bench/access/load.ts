@@ -7,13 +7,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { createKey, type CreatedKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv } from '../../test/support/env.ts';
 import { repoPath } from '../../test/support/paths.ts';
+import { freePort } from '../../test/support/free-port.ts';
 
 interface Result {
   statusCodeStats: Record<string, { count: number }>;
@@ -39,13 +39,6 @@ const GROUPS: { group: Group; keys: number; rate: number; connections: number; h
   { group: 'over limit', keys: 5, rate: 300, connections: 2, headers: {} },
 ];
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as { port: number }).port;
-  server.close();
-  return port;
-}
 
 async function serve(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [repoPath('bin/canmap.js'), 'serve'], {

@@ -3,10 +3,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { processCpuSeconds } from './process-cpu.ts';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../test/support/free-port.ts';
+
+export { freePort };
 
 export const CANMAP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/canmap.js');
 export const GB = 1024 ** 3;
@@ -126,13 +128,3 @@ export function startCanmap(args: string[], env: Record<string, string>, nodeArg
   };
 }
 
-/** A TCP port free on 127.0.0.1 right now. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const port = (server.address() as { port: number }).port;
-  server.close();
-  await once(server, 'close');
-  return port;
-}

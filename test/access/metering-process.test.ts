@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utcMonth } from '../../lib/utc-calendar.ts';
 import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
-import { runCanmap, startApiProcess, type ApiProcess, type CanmapProcess } from '../support/canmap-process.ts';
+import { runCanmap, startApiProcess, stopCanmapProcess, type ApiProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 
 let env: TestEnv;
@@ -23,10 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const proc of processes) {
-    if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
-    await proc.exited;
-  }
+  for (const proc of processes) await stopCanmapProcess(proc);
   await pool?.end();
   await env?.cleanup();
 });

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, type CreatedKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
-import { startApiProcess, type ApiProcess, type CanmapProcess } from '../support/canmap-process.ts';
+import { startApiProcess, stopCanmapProcess, type ApiProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 
 /*
@@ -31,10 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const proc of processes) {
-    if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGKILL');
-    await proc.exited;
-  }
+  for (const proc of processes) await stopCanmapProcess(proc);
   await pool?.end();
   await env?.cleanup();
 });

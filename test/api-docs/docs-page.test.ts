@@ -1,9 +1,9 @@
-import net, { type AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../api/server.ts';
 import { launchChromium, watchPage, type BrowserSession, type PageWatch } from '../support/browser.ts';
 import { ApiStack } from '../support/api-stack.ts';
+import { freePort } from '../support/free-port.ts';
 import { repoPath } from '../support/paths.ts';
 
 /** Generous: Swagger UI renders a 290 KB document with a hundred operations on two shared CPU cores. */
@@ -11,13 +11,6 @@ const RENDER_TIMEOUT_MS = 60_000;
 
 type Doc = { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 describe('the API docs page in headless Chromium', () => {
   let stack: ApiStack;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPTIMIZATION } from '../../bin/demo/examples.ts';
-import { killWorker, runCanmap, startCanmapProcess, startWorkerProcess, type CanmapProcess } from '../support/canmap-process.ts';
+import { stopCanmapProcess, runCanmap, startCanmapProcess, startWorkerProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { shellWords } from './curl-line.ts';
 import { describeAnswersAgainstOpenApi } from './openapi-answers.ts';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   api = /serving at (http:\/\/\S+)/.exec(demo.output())![1]!;
 }, 240_000);
 afterAll(async () => {
-  await killWorker(demo);
+  await stopCanmapProcess(demo);
   await env?.cleanup();
 });
 
@@ -161,7 +161,7 @@ describe('the background jobs of canmap demo', () => {
       expect(printed!.split(', ').sort()).toEqual(started!.split(', ').sort());
       expect(printed).toContain('byod-tiles');
     } finally {
-      await killWorker(worker);
+      await stopCanmapProcess(worker);
     }
   });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../lib/postgres.ts';
 import { getEnabledRelease, getRelease, listReleases } from '../../releases/registry.ts';
 import { GEOCODER_INDEX_FILE, GEOCODING_DATABASE_FILE } from '../../schemas/geocoding-release.ts';
-import { killWorker, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
+import { stopCanmapProcess, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { SHARED_DATA } from '../support/paths.ts';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   worker = await startWorkerProcess(t.env);
 });
 afterAll(async () => {
-  await killWorker(worker);
+  await stopCanmapProcess(worker);
   await pool?.end();
   await t?.cleanup();
   if (tmp) await rm(tmp, { recursive: true, force: true });

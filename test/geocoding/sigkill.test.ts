@@ -9,7 +9,7 @@ import { progressOf, waitForJob } from '../../jobs/watch.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createRedis } from '../../lib/redis.ts';
 import { getEnabledRelease, listReleases } from '../../releases/registry.ts';
-import { killWorker, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
+import { stopCanmapProcess, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { SHARED_DATA } from '../support/paths.ts';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
   queue = openQueue(t.config, 'geocoding', redis);
 });
 afterAll(async () => {
-  for (const w of workers) await killWorker(w);
+  for (const w of workers) await stopCanmapProcess(w);
   await queue?.close();
   redis?.disconnect();
   await pool?.end();

@@ -1,4 +1,3 @@
-import net, { type AddressInfo } from 'node:net';
 import { startServer } from '../../api/server.ts';
 import { prepareAssetsRelease } from '../../ingest/assets/release.ts';
 import { prepareBasemapRelease } from '../../ingest/basemap/release.ts';
@@ -7,6 +6,7 @@ import { prepareTerrainRelease } from '../../ingest/terrain/release.ts';
 import type { PublishSpec } from '../../releases/publish.ts';
 import type { RegisteredRelease } from '../../releases/registry.ts';
 import { ApiStack } from '../support/api-stack.ts';
+import { freePort } from '../support/free-port.ts';
 import { repoPath } from '../support/paths.ts';
 
 /** The demo's basemap inputs: a real downtown Vancouver cut and the project's province outlines. */
@@ -27,13 +27,6 @@ const PUBLISHERS: Record<MapKind, Prepare> = {
 };
 
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /**
  * The API listening for real on 127.0.0.1 with BASE_URL set to that address, so the style

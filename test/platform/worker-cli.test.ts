@@ -10,7 +10,7 @@ import { queueName } from '../../jobs/queues.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createRedis } from '../../lib/redis.ts';
 import { getEnabledRelease, getRelease, listReleases, releaseHistory } from '../../releases/registry.ts';
-import { killWorker, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
+import { stopCanmapProcess, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { writeReplicatedFeed } from '../support/replicated-feed.ts';
 import { sharedData } from '../support/paths.ts';
@@ -83,7 +83,7 @@ describe('ingest refusals (no worker)', () => {
 describe('a job queued before any worker runs', () => {
   const ctx = isolated('worker-cli-queued');
   let worker: WorkerProcess | undefined;
-  afterAll(() => killWorker(worker));
+  afterAll(() => stopCanmapProcess(worker));
 
   it('is one job per source; an --enable asked while it waits takes effect when a worker runs it', async () => {
     const file = await feedsFile('bart', [{ id: 'bart', source: path.join(GTFS, 'transitland-bart.zip') }]);
@@ -149,7 +149,7 @@ describe('with a running worker', () => {
   beforeAll(async () => {
     worker = await startWorkerProcess(ctx.t.env);
   });
-  afterAll(() => killWorker(worker));
+  afterAll(() => stopCanmapProcess(worker));
 
   it('--wait --json on a new source prints the job and its new release, not enabled', async () => {
     const enabledBefore = (await getEnabledRelease(ctx.pool, 'transit'))?.id ?? null;
@@ -225,7 +225,7 @@ describe('stopping a worker', () => {
     bigFeed = await writeReplicatedFeed(path.join(GTFS, 'transitland-trimet-2routes.zip'), path.join(tmp, 'trimet-x12'), 12);
   });
   afterEach(async () => {
-    await killWorker(worker);
+    await stopCanmapProcess(worker);
     worker = undefined;
   });
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { killWorker, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
+import { stopCanmapProcess, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { sharedData } from '../support/paths.ts';
 import { sampleValue, samplesOf, scrape } from '../support/prometheus-text.ts';
@@ -31,7 +31,7 @@ describe('`canmap worker` serves its own /metrics and /livez on WORKER_ADMIN_POR
     adminUrl = /worker admin server on (http:\S+)/.exec(worker.output())![1]!;
   }, 120_000);
   afterAll(async () => {
-    await killWorker(worker);
+    await stopCanmapProcess(worker);
     await env?.cleanup();
     if (tmp) await rm(tmp, { recursive: true, force: true });
   });

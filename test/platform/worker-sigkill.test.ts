@@ -12,7 +12,7 @@ import { createRedis } from '../../lib/redis.ts';
 import { stagingRoot } from '../../releases/staging.ts';
 import { getEnabledRelease, listReleases } from '../../releases/registry.ts';
 import { verifyReleaseDir } from '../../releases/verify.ts';
-import { killWorker, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
+import { stopCanmapProcess, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { writeReplicatedFeed } from '../support/replicated-feed.ts';
 import { sharedData } from '../support/paths.ts';
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const w of workers) await killWorker(w);
+  for (const w of workers) await stopCanmapProcess(w);
   await queue?.close();
   redis?.disconnect();
   await pool?.end();

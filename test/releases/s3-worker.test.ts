@@ -7,7 +7,7 @@ import { checkStoredRelease } from '../../releases/object-store/check-release.ts
 import { ReleaseBucket } from '../../releases/object-store/s3-client.ts';
 import { parseStoreUrl } from '../../releases/object-store/store-url.ts';
 import { getEnabledRelease } from '../../releases/registry.ts';
-import { killWorker, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
+import { stopCanmapProcess, runCanmap, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { repoPath } from '../support/paths.ts';
 import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../support/s3-server.ts';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await killWorker(worker);
+  await stopCanmapProcess(worker);
   await pool?.end();
   await env?.cleanup();
   await s3?.close();

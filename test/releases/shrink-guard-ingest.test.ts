@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPool } from '../../lib/postgres.ts';
 import { publishRelease } from '../../releases/publish.ts';
 import { enableRelease, getEnabledRelease, getRelease } from '../../releases/registry.ts';
-import { killWorker, runCanmap, startCanmapProcess, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
+import { stopCanmapProcess, runCanmap, startCanmapProcess, startWorkerProcess, type WorkerProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 
 let t: TestEnv;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'canmap-shrink-ingest-'));
 });
 afterAll(async () => {
-  for (const w of workers) await killWorker(w);
+  for (const w of workers) await stopCanmapProcess(w);
   await pool?.end();
   await t?.cleanup();
   if (tmp) await rm(tmp, { recursive: true, force: true });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareRoadsRelease } from '../../ingest/roads/release.ts';
 import { ApiStack } from '../support/api-stack.ts';
-import { killWorker, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
+import { stopCanmapProcess, startCanmapProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { sharedData } from '../support/paths.ts';
 
 /** Each request's deadline: the fixed search answers these in well under a second, the old one took minutes. */
@@ -47,7 +47,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await killWorker(serve);
+  await stopCanmapProcess(serve);
   await stack?.close();
 });
 

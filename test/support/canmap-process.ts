@@ -75,8 +75,8 @@ export function startWorkerProcess(env: Record<string, string>): Promise<WorkerP
   return startCanmapProcess(['worker'], env, /ready: /);
 }
 
-/** Stops a worker that a test left running (no-op when it already exited). */
-export async function killWorker(worker: WorkerProcess | undefined): Promise<void> {
+/** Stops a canmap process (API or worker) that a test left running; no-op when it already exited. */
+export async function stopCanmapProcess(worker: WorkerProcess | undefined): Promise<void> {
   if (!worker || worker.child.exitCode !== null || worker.child.signalCode !== null) return;
   worker.child.kill('SIGKILL');
   await worker.exited;

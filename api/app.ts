@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The validated config, for route plugins that need a setting (e.g. BYOD_DIR); never re-read.
   app.decorate('config', deps.config);
+  app.decorate('requestLimiter', requestLimiter ?? null);
   await app.register(requestIdPlugin);
   if (deps.metrics) await app.register(httpMetricsPlugin, { histogram: deps.metrics.httpDuration });
   await app.register(errorHandlerPlugin);

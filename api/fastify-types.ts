@@ -2,6 +2,7 @@ import type { Config } from '../lib/config.ts';
 import type { KeyRecord } from '../lib/keys.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
+import type { RequestLimiter } from './access/request-limiter.ts';
 import type { SolveSlotGate } from './access/solve-slot-gate.ts';
 import type { Services } from '../services/index.ts';
 import type { FreeText } from '../engines/grammars/free-text.ts';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     solveSlots: SolveSlotGate;
     /** Every capability's facade (services/index.ts), built once at start-up. */
     services: Services;
+    /** The per-key rate limit (null: an app built without Redis); the door hook and per-call front doors share it. */
+    requestLimiter: RequestLimiter | null;
   }
   interface FastifyRequest {
     /** The authenticated key; null only on the few routes marked `config: { public: true }`. */
@@ -35,6 +38,8 @@ declare module 'fastify' {
     public?: boolean;
     /** Errors are answered in the optimization endpoint's shape (lib/errors.ts asOptimizationError). */
     optimizationErrors?: boolean;
+    /** The route applies the blocked check and the rate limit per call itself (POST /mcp: per tool call), not at the door. */
+    perCallAccess?: boolean;
   }
 }
 

@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { KeyRecord } from '../../lib/keys.ts';
 import { allowanceShortfall, type Allowance } from '../../engines/access/allowance-rule.ts';
 import { accountAllowance } from '../../io/access/account-allowance.ts';
 import type { Queryable } from '../../io/access/usage.ts';
@@ -19,7 +21,16 @@ export interface AllowanceCheck {
  * metered. Asks Postgres (one indexed query) only when the calls are billed: not for dev-origin
  * traffic, keys without an account or nothing billable. A failed lookup is a 503, never a pass.
  */
-export async function checkAllowance(request: FastifyRequest, calls: number, { db, dashboardUrl, now }: AllowanceCheck): Promise<void> {
+/** The caller of a bulk call: an HTTP request, or a tool call standing for one. */
+export interface AllowanceCaller {
+  apiKey: KeyRecord | null;
+  headers: IncomingHttpHeaders;
+  /** The endpoint's URL (its path decides the family). */
+  url: string;
+  log: FastifyBaseLogger;
+}
+
+export async function checkAllowance(request: AllowanceCaller, calls: number, { db, dashboardUrl, now }: AllowanceCheck): Promise<void> {
   const accountId = request.apiKey?.accountId ?? null;
   if (accountId === null || calls === 0 || isUnbilledDevRequest(request)) return;
   let allowance: Allowance;

@@ -1,4 +1,7 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
+import type { FreeText } from '../../engines/grammars/free-text.ts';
+import type { KeyRecord } from '../../lib/keys.ts';
 import { capabilityRefusal, requiredCapabilities, type CapabilityRule } from '../../engines/access/capability-rules.ts';
 import { utcMonth } from '../../lib/utc-calendar.ts';
 import { DEV_PREMIUM_CALLS_PER_MONTH } from '../../schemas/plans.ts';
@@ -15,20 +18,37 @@ const REFUSAL = {
       `${rule.grants} on the dev plan is limited to ${DEV_PREMIUM_CALLS_PER_MONTH.toLocaleString('en-US')} premium calls a month; this account has used them. Core calls continue; the limit clears on the first of next month (UTC), or subscribe to a paid plan with ${addon}.`),
 } as const;
 
+/** What the capability check reads of a call: who calls, from where, which endpoint, with what. */
+export interface CapabilityCall {
+  key: KeyRecord | null;
+  headers: IncomingHttpHeaders;
+  method: string;
+  /** The route as registered (Fastify's routeOptions.url). */
+  route: string;
+  input: { query: unknown; body: unknown; params?: unknown; freeText?: readonly FreeText[] | null };
+}
+
 /**
- * 403 addon_required, dev_only or usage_limit_reached (volume 1) when the request needs a premium
+ * 403 addon_required, dev_only or usage_limit_reached (volume 1) when the call needs a premium
  * capability its key may not use here, by the table of engines/access/capability-rules.ts; else
- * marks the request premium, for the meter.
+ * whether the call is premium (the meter counts it apart). Every front door asks this.
  */
-export function checkCapabilities(request: FastifyRequest, now: number): void {
-  const input = { query: request.query, body: request.body, params: request.params, freeText: request.freeText };
-  const rules = requiredCapabilities(request.method, request.routeOptions.url ?? '', input);
-  if (rules.length === 0) return;
-  const devOrigin = fromDevOrigin(request.headers);
+export function premiumCall(call: CapabilityCall, now: number): boolean {
+  const rules = requiredCapabilities(call.method, call.route, call.input);
+  if (rules.length === 0) return false;
+  const devOrigin = fromDevOrigin(call.headers);
   const month = utcMonth(now);
   for (const rule of rules) {
-    const refusal = capabilityRefusal(request.apiKey, rule, devOrigin, month);
+    const refusal = capabilityRefusal(call.key, rule, devOrigin, month);
     if (refusal) throw REFUSAL[refusal.code](rule, refusal.addon);
   }
-  request.premium = true;
+  return true;
+}
+
+/** premiumCall for an HTTP request (the preHandler of api/plugins/capabilities.ts): marks it premium. */
+export function checkCapabilities(request: FastifyRequest, now: number): void {
+  const input = { query: request.query, body: request.body, params: request.params, freeText: request.freeText };
+  if (premiumCall({ key: request.apiKey, headers: request.headers, method: request.method, route: request.routeOptions.url ?? '', input }, now)) {
+    request.premium = true;
+  }
 }

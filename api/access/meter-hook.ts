@@ -1,48 +1,30 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MeterJournal } from '../../io/access/meter-journal.ts';
-import { BILLABLE_QUERIES_HEADER, BILLABLE_SHIPMENTS_HEADER, pathOf, type Metering } from '../../engines/access/metering.ts';
-import { utcDay } from '../../lib/utc-calendar.ts';
+import { BILLABLE_QUERIES_HEADER, BILLABLE_SHIPMENTS_HEADER, pathOf } from '../../engines/access/metering.ts';
 import { errors, type Refusal } from '../../lib/errors.ts';
 import { replyWithError, sendRefusal } from '../reply-error.ts';
-import { isUnbilledDevTraffic } from './dev-traffic.ts';
+import type { CallMeter } from './call-meter.ts';
 import '../fastify-types.ts';
 
 export type OnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => void;
-
-export interface RequestMeterOptions {
-  journal: MeterJournal;
-  metering: Metering;
-  /** Epoch ms: the UTC day a call is counted on. */
-  now: () => number;
-}
 
 /**
  * The onSend hook that meters an answer just before it leaves: the answer is released once its
  * event is in the journal (written with the rest of the event-loop turn's). When the journal
  * cannot be written, the answer is replaced by 503 service_unavailable and nothing is counted.
  */
-export function createMeterHook({ journal, metering, now }: RequestMeterOptions): OnSend {
+export function createMeterHook(meter: CallMeter): OnSend {
   return (request, reply, payload, done) => {
     const key = request.apiKey;
     if (key === null) return done(null, payload);
-    const path = pathOf(request.url);
-    const calls = metering.callsOf({
+    meter.record({
+      key,
+      headers: request.headers,
       method: request.method,
-      path,
+      path: pathOf(request.url),
       statusCode: reply.statusCode,
       billableQueries: reply.getHeader(BILLABLE_QUERIES_HEADER) as string | number | string[] | undefined,
       billableShipments: reply.getHeader(BILLABLE_SHIPMENTS_HEADER) as string | number | string[] | undefined,
-    });
-    if (calls === 0) return done(null, payload);
-    const family = metering.familyOf(path);
-    journal.record({
-      day: utcDay(now()),
-      keyId: key.id,
-      accountId: key.accountId,
-      family,
-      dev: isUnbilledDevTraffic(request.headers, family),
-      calls,
-      premium: request.premium ? calls : 0,
+      premium: request.premium,
     }, (err) => {
       if (!err) return done(null, payload);
       request.log.warn({ err }, 'answered 503: usage could not be recorded');

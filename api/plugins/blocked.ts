@@ -12,7 +12,7 @@ export const blockedPlugin = fp<{ dashboardUrl: string }>(
   async (app, { dashboardUrl }) => {
     app.addHook('onRequest', (request, _reply, done) => {
       const key = request.apiKey;
-      if (key === null) return done();
+      if (key === null || request.routeOptions.config.perCallAccess === true) return done();
       const answer = blockedAnswer(key, request, dashboardUrl);
       done(answer ?? undefined);
     });

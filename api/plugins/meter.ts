@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createMeterJournal, type MeterJournal } from '../../io/access/meter-journal.ts';
 import { createMetering } from '../../engines/access/metering.ts';
 import { createPool, type Pool } from '../../lib/postgres.ts';
+import { createCallMeter, type CallMeter } from '../access/call-meter.ts';
 import { createMeterHook, type OnSend } from '../access/meter-hook.ts';
 import '../fastify-types.ts';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
     meterOnSend?: OnSend;
     /** The meter's journal: `flush()` counts in Postgres what was answered so far. */
     meterJournal?: MeterJournal;
+    /** The meter every front door counts its calls through (api/access/call-meter.ts). */
+    callMeter?: CallMeter;
   }
 }
 
@@ -42,10 +45,12 @@ export const meterPlugin = fp<MeterPluginOptions>(
         app.log.warn({ err }, 'metering: flushing the journal to Postgres failed; retrying (answers are still journaled)');
       },
     });
-    const hook = createMeterHook({ journal, metering: createMetering(), now: () => app.now() });
+    const meter = createCallMeter({ journal, metering: createMetering(), now: () => app.now() });
+    const hook = createMeterHook(meter);
     app.addHook('onSend', hook);
     app.decorate('meterOnSend', hook);
     app.decorate('meterJournal', journal);
+    app.decorate('callMeter', meter);
     app.addHook('onClose', async () => {
       try {
         await journal.close();

@@ -1,6 +1,6 @@
-import type { preValidationHookHandler, RouteOptions } from 'fastify';
+import type { preValidationHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { errors } from '../../lib/errors.ts';
+import { errors, type Refusal } from '../../lib/errors.ts';
 import { describeSchema, schemaErrorCode } from '../validation-message.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -9,8 +9,9 @@ type NumericParam = { name: string; schema: JsonSchema; pattern: RegExp };
 const PLAIN_INTEGER = /^-?\d+$/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
-function numericParams(route: RouteOptions): NumericParam[] {
-  const properties = (route.schema?.querystring as JsonSchema | undefined)?.properties as Record<string, JsonSchema> | undefined;
+/** The integer and number members of a querystring schema. */
+export function numericParams(querystring: unknown): NumericParam[] {
+  const properties = (querystring as JsonSchema | undefined)?.properties as Record<string, JsonSchema> | undefined;
   if (!properties) return [];
   return Object.entries(properties).flatMap(([name, schema]) => {
     if (schema.type === 'integer') return [{ name, schema, pattern: PLAIN_INTEGER }];
@@ -25,17 +26,21 @@ function plainDecimal(value: unknown, pattern: RegExp): boolean {
   return raws.every((raw) => typeof raw === 'string' && pattern.test(raw) && Number.isFinite(Number(raw)));
 }
 
+/**
+ * The 400 for the first numeric parameter not written as a plain decimal; null when all are.
+ * `numbersAsGiven`: JSON numbers pass (a tool call's arguments), only strings are read as written.
+ */
+export function numericQueryRefusal(query: Record<string, unknown> | undefined, params: NumericParam[], numbersAsGiven = false): Refusal | null {
+  for (const { name, schema, pattern } of params) {
+    const value = query?.[name];
+    if (value === undefined || (numbersAsGiven && typeof value === 'number') || plainDecimal(value, pattern)) continue;
+    return errors.badRequest(`${name} ${describeSchema(schema) ?? 'is invalid'}`, schemaErrorCode(schema));
+  }
+  return null;
+}
+
 function checkRawValues(params: NumericParam[]): preValidationHookHandler {
-  return (request, _reply, done) => {
-    const query = request.query as Record<string, unknown> | undefined;
-    for (const { name, schema, pattern } of params) {
-      const value = query?.[name];
-      if (value === undefined || plainDecimal(value, pattern)) continue;
-      done(errors.badRequest(`${name} ${describeSchema(schema) ?? 'is invalid'}`, schemaErrorCode(schema)));
-      return;
-    }
-    done();
-  };
+  return (request, _reply, done) => done(numericQueryRefusal(request.query as Record<string, unknown> | undefined, params) ?? undefined);
 }
 
 /**
@@ -48,7 +53,7 @@ function checkRawValues(params: NumericParam[]): preValidationHookHandler {
 export const numericQueryPlugin = fp(
   async (app) => {
     app.addHook('onRoute', (route) => {
-      const params = numericParams(route);
+      const params = numericParams(route.schema?.querystring);
       if (params.length === 0) return;
       const existing = route.preValidation;
       const others = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];

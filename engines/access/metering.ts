@@ -61,7 +61,8 @@ export const FAMILIES: Readonly<Record<string, string>> = {
 export const OTHER_FAMILY = 'other';
 
 /**
- * Never metered, still authenticated and rate-limited: glyphs, sprites and feedback reports.
+ * Never metered, still authenticated and rate-limited: glyphs, sprites, feedback reports and MCP's
+ * own messages.
  * `[METHOD ]/path`, where `:name` is one segment and a trailing `*` any rest.
  */
 export const UNMETERED_ROUTES: readonly string[] = [
@@ -69,6 +70,8 @@ export const UNMETERED_ROUTES: readonly string[] = [
   '/sprite/*',
   'POST /feedback',
   'POST /places/:id/feedback',
+  // The agent interface's protocol messages; each tool call is counted as the endpoint it stands for.
+  '/mcp',
 ];
 
 /** The status codes of door rejections (401 key, 403 origin/add-on/dev_only, 429 limit or block): not calls. */

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCallMeter } from '../../api/access/call-meter.ts';
 import { createMeterHook } from '../../api/access/meter-hook.ts';
 import type { MeterJournal } from '../../io/access/meter-journal.ts';
 import {
@@ -40,7 +41,7 @@ beforeAll(async () => {
   app.addHook('onRequest', async (request) => {
     request.apiKey = request.headers.authorization ? KEY : null;
   });
-  app.addHook('onSend', createMeterHook({ journal, metering: createMetering(), now: () => Date.UTC(2026, 10, 26, 12) }));
+  app.addHook('onSend', createMeterHook(createCallMeter({ journal, metering: createMetering(), now: () => Date.UTC(2026, 10, 26, 12) })));
   // Stand-in for the route: ?status= and ?billed= say what it answers.
   app.post('/*', async (request, reply) => {
     const { status = '200', billed } = request.query as { status?: string; billed?: string };

@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { elevationProfile } from '../../../engines/terrain/elevation-profile.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import {
-  ELEVATION_DATUM, ELEVATION_ERRORS, ElevationQuery, ElevationResponse, MAX_PATH_POINTS, MAX_PROFILE_SAMPLES,
+  ELEVATION_ERRORS, ElevationQuery, ElevationResponse, MAX_PATH_POINTS, MAX_PROFILE_SAMPLES,
   type ElevationPointResponse, type ElevationProfileResponse,
 } from '../../../schemas/elevation-api.ts';
 import { errors } from '../../../lib/errors.ts';
-import { useTerrain } from '../terrain/served-archive.ts';
+import type { Services } from '../../../services/index.ts';
 import { sanitizeElevationQuery } from './params.ts';
-
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
-const metres = (value: number | null) => (value === null ? null : round(value, 2));
 
 /** GET /elevation: heights from the enabled terrain release's DEM, at a point or along a path. */
 export const elevationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,26 +22,12 @@ export const elevationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ElevationQuery,
       response: { 200: ElevationResponse, ...errorResponses(ELEVATION_ERRORS, 400, 404, 503) },
     },
-  }, (request) => {
-    const query = sanitizeElevationQuery(request.query);
-    if (!query.ok) throw errors.badRequest(query.error);
-    const asked = query.value;
-    return useTerrain(app, 'terrain', async ({ dem }): Promise<ElevationPointResponse | ElevationProfileResponse> => {
-      if (asked.kind === 'point') {
-        const [lng, lat] = asked.at;
-        return { at: [lng, lat], elevation: metres(dem.elevationAt(lng, lat)), unit: 'm', datum: ELEVATION_DATUM };
-      }
-      const profile = elevationProfile(dem, asked.path, asked.samples);
-      return {
-        points: profile.points.map((p) => ({ at: p.at, distance: round(p.distance, 1), elevation: metres(p.elevation) })),
-        length: round(profile.length, 1),
-        min: metres(profile.min),
-        max: metres(profile.max),
-        ascent: round(profile.ascent, 2),
-        descent: round(profile.descent, 2),
-        unit: 'm',
-        datum: ELEVATION_DATUM,
-      };
-    });
-  });
+  }, (request) => elevationAt(app.services, request.query));
 };
+
+/** The answer of GET /elevation for a validated query: every front door's. */
+export function elevationAt(services: Services, query: ElevationQuery): Promise<ElevationPointResponse | ElevationProfileResponse> {
+  const asked = sanitizeElevationQuery(query);
+  if (!asked.ok) throw errors.badRequest(asked.error);
+  return services.maps.elevation(asked.value);
+}

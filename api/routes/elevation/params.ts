@@ -2,8 +2,9 @@ import type { LngLat } from '../../../lib/geo/lng-lat.ts';
 import { parseLngLat, plainNumber } from '../../../lib/geo/parse.ts';
 import { MAX_PATH_POINTS, MAX_PROFILE_SAMPLES, type ElevationQuery } from '../../../schemas/elevation-api.ts';
 import { accept, reject, type Checked } from '../../../lib/checked.ts';
+import type { ElevationRequest } from '../../../services/maps/index.ts';
 
-export type ElevationRequest = { kind: 'point'; at: LngLat } | { kind: 'profile'; path: LngLat[]; samples?: number };
+export type { ElevationRequest };
 
 const AT_FORMAT = 'at must be lng,lat: two decimal numbers separated by a comma, e.g. at=-124.25,48.1';
 const PROBLEM_WORDING = { longitude: 'longitude must be between -180 and 180', latitude: 'latitude must be between -90 and 90' } as const;

@@ -10,6 +10,8 @@ import {
   FeedbackReceipt,
 } from '../../../schemas/feedback-api.ts';
 import { errors } from '../../../lib/errors.ts';
+import type { KeyRecord } from '../../../lib/keys.ts';
+import type { Services } from '../../../services/index.ts';
 
 /** The report each request's raw body holds, read in preValidation (before schema coercion) for its handler. */
 export const reports = new WeakMap<FastifyRequest, ReportInput>();
@@ -24,9 +26,14 @@ export async function submitFeedback(app: FastifyInstance, request: FastifyReque
   const report = reports.get(request);
   const key = request.apiKey;
   if (!report || !key) throw errors.internal();
-  const receipt = await app.services.feedback.submit({ key, report });
+  const receipt = await storeReport(app.services, key, report);
   reply.code(201).header('cache-control', 'no-store');
   return receipt;
+}
+
+/** Counts a checked report against the key's daily limit (429 over it) and stores it: every front door's. */
+export function storeReport(services: Services, key: KeyRecord, report: ReportInput): Promise<FeedbackReceipt> {
+  return services.feedback.submit({ key, report });
 }
 
 /** POST /feedback: a data-correction report about any product (volume 2, "Feedback report"). */

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeAutocompleteQuery, GeocodeResults, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
+import type { FreeText } from '../../../engines/grammars/free-text.ts';
+import type { GeocodeResult } from '../../../engines/geocoding/types.ts';
+import type { Services } from '../../../services/index.ts';
 import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
 import { sanitizeFreeText } from '../../params/geocoding/free-text.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
@@ -18,11 +21,14 @@ export const geocodeAutocompleteRoute: FastifyPluginAsyncTypebox = async (app) =
       querystring: GeocodeAutocompleteQuery,
       response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 403, 503) },
     },
-  }, async (request) => {
-    const q = sanitizeFreeText(request.query.q, request.freeText?.[0]);
-    if (!q.ok) throw errors.badRequest(q.error);
-    const lang = sanitizeLang(request.query.lang);
-    if (!lang.ok) throw errors.badRequest(lang.error);
-    return app.services.geocoding.autocomplete({ q: q.value, lang: lang.value, limit: sanitizeLimit(request.query.limit, 8) });
-  });
+  }, (request) => geocodeAutocomplete(app.services, request.query, request.freeText?.[0]));
 };
+
+/** The answer of GET /geocode/autocomplete for a validated query (and its free text, when read already): every front door's. */
+export async function geocodeAutocomplete(services: Services, query: GeocodeAutocompleteQuery, freeText: FreeText | undefined): Promise<GeocodeResult[]> {
+  const q = sanitizeFreeText(query.q, freeText);
+  if (!q.ok) throw errors.badRequest(q.error);
+  const lang = sanitizeLang(query.lang);
+  if (!lang.ok) throw errors.badRequest(lang.error);
+  return services.geocoding.autocomplete({ q: q.value, lang: lang.value, limit: sanitizeLimit(query.limit, 8) });
+}

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { GeocodeResult } from '../../../engines/geocoding/types.ts';
+import type { FreeText } from '../../../engines/grammars/free-text.ts';
 import { GeocodeBatchBody, GeocodeBatchResponse, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -6,7 +9,7 @@ import { billableQueries, sanitizeBatchQueries } from '../../params/geocoding/ba
 import { sanitizeFreeText } from '../../params/geocoding/free-text.ts';
 import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
 import { BILLABLE_QUERIES_HEADER } from '../../../engines/access/metering.ts';
-import { checkAllowance } from '../../access/allowance-check.ts';
+import { checkAllowance, type AllowanceCaller } from '../../access/allowance-check.ts';
 
 const BATCH_ERRORS: Readonly<Record<number, string>> = {
   ...GEOCODING_ERRORS,
@@ -27,24 +30,44 @@ export const geocodeBatchRoute: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: GeocodeBatchResponse, ...errorResponses(BATCH_ERRORS, 400, 403, 413, 429, 503) },
     },
     preValidation: (request, _reply, done) => {
-      const queries = sanitizeBatchQueries(request.body);
-      if (queries.ok) return done();
-      done(queries.status === 413 ? errors.payloadTooLarge(queries.error) : errors.badRequest(queries.error));
+      try {
+        checkBatchQueries(request.body);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
     },
   }, async (request, reply) => {
-    const { queries } = request.body;
-    const search = sanitizeSearchControls(request.body);
-    if (!search.ok) throw errors.badRequest(search.error);
-    const texts = queries.map((raw, i) => {
-      if (raw.trim() === '') return null;
-      const q = sanitizeFreeText(raw, request.freeText?.[i]);
-      if (!q.ok) throw errors.badRequest(`queries[${i}]: ${q.error}`);
-      return q.value;
-    });
-    const billable = billableQueries(queries);
-    await checkAllowance(request, billable, { db: app.pg, dashboardUrl: app.config.dashboardUrl, now: app.now() });
-    const answer = await app.services.geocoding.batch({ queries: texts, search: search.value });
+    const { answer, billable } = await geocodeBatch(app, request, request.body, request.freeText);
     reply.header(BILLABLE_QUERIES_HEADER, String(billable));
     return answer;
   });
 };
+
+/** The queries of a raw batch body (before schema coercion), refused as the route refuses them: 400, or 413 over 100. */
+export function checkBatchQueries(body: unknown): void {
+  const queries = sanitizeBatchQueries(body);
+  if (!queries.ok) throw queries.status === 413 ? errors.payloadTooLarge(queries.error) : errors.badRequest(queries.error);
+}
+
+/**
+ * The answer of POST /geocode/batch for a validated body (and its free text, when read already), and
+ * the calls it bills; refused whole (429) when the caller's remaining allowance cannot cover them.
+ */
+export async function geocodeBatch(
+  app: FastifyInstance, caller: AllowanceCaller, body: GeocodeBatchBody, freeText: readonly FreeText[] | null | undefined,
+): Promise<{ answer: GeocodeResult[][]; billable: number }> {
+  const { queries } = body;
+  const search = sanitizeSearchControls(body);
+  if (!search.ok) throw errors.badRequest(search.error);
+  const texts = queries.map((raw, i) => {
+    if (raw.trim() === '') return null;
+    const q = sanitizeFreeText(raw, freeText?.[i]);
+    if (!q.ok) throw errors.badRequest(`queries[${i}]: ${q.error}`);
+    return q.value;
+  });
+  const billable = billableQueries(queries);
+  await checkAllowance(caller, billable, { db: app.pg, dashboardUrl: app.config.dashboardUrl, now: app.now() });
+  const answer = await app.services.geocoding.batch({ queries: texts, search: search.value });
+  return { answer, billable };
+}

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeReverseQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
+import type { GeocodeResult } from '../../../engines/geocoding/types.ts';
+import type { Services } from '../../../services/index.ts';
 import { sanitizeLimit } from '../../params/geocoding/numbers.ts';
 import { sanitizeReverseLayers } from '../../params/geocoding/reverse-layers.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
@@ -17,14 +19,17 @@ export const geocodeReverseRoute: FastifyPluginAsyncTypebox = async (app) => {
       querystring: GeocodeReverseQuery,
       response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 403, 503) },
     },
-  }, async (request) => {
-    // lon and lat were checked as plain decimals in range (api/plugins/numeric-query.ts, then the schema).
-    const { lon, lat } = request.query;
-    const lang = sanitizeLang(request.query.lang);
-    if (!lang.ok) throw errors.badRequest(lang.error);
-    const limit = sanitizeLimit(request.query.limit, 5);
-    const layers = sanitizeReverseLayers(request.query.layers);
-    if (!layers.ok) throw errors.badRequest(layers.error);
-    return app.services.geocoding.reverse({ lng: lon, lat, lang: lang.value, limit, layers: layers.value, geometry: request.query.geometry === true });
-  });
+  }, (request) => geocodeReverse(app.services, request.query));
 };
+
+/** The answer of GET /geocode/reverse for a validated query: every front door's. */
+export async function geocodeReverse(services: Services, query: GeocodeReverseQuery): Promise<GeocodeResult[]> {
+  // lon and lat were checked as plain decimals in range (api/plugins/numeric-query.ts, then the schema).
+  const { lon, lat } = query;
+  const lang = sanitizeLang(query.lang);
+  if (!lang.ok) throw errors.badRequest(lang.error);
+  const limit = sanitizeLimit(query.limit, 5);
+  const layers = sanitizeReverseLayers(query.layers);
+  if (!layers.ok) throw errors.badRequest(layers.error);
+  return services.geocoding.reverse({ lng: lon, lat, lang: lang.value, limit, layers: layers.value, geometry: query.geometry === true });
+}

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { GeocodeResults, GeocodeSearchQuery, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../../lib/errors.ts';
+import type { FreeText } from '../../../engines/grammars/free-text.ts';
+import type { GeocodeResult } from '../../../engines/geocoding/types.ts';
+import type { Services } from '../../../services/index.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { sanitizeFreeText } from '../../params/geocoding/free-text.ts';
 import { sanitizeSearchControls } from '../../params/geocoding/search-controls.ts';
@@ -22,11 +25,14 @@ export const geocodeSearchRoute: FastifyPluginAsyncTypebox = async (app) => {
       querystring: GeocodeSearchQuery,
       response: { 200: GeocodeResults, ...errorResponses(GEOCODING_ERRORS, 400, 403, 503) },
     },
-  }, async (request) => {
-    const q = sanitizeFreeText(request.query.q, request.freeText?.[0]);
-    if (!q.ok) throw errors.badRequest(q.error);
-    const search = sanitizeSearchControls(request.query);
-    if (!search.ok) throw errors.badRequest(search.error);
-    return app.services.geocoding.search({ q: q.value, search: search.value, geometry: request.query.geometry === true });
-  });
+  }, (request) => geocodeSearch(app.services, request.query, request.freeText?.[0]));
 };
+
+/** The answer of GET /geocode/search for a validated query (and its free text, when read already): every front door's. */
+export function geocodeSearch(services: Services, query: GeocodeSearchQuery, freeText: FreeText | undefined): Promise<GeocodeResult[]> {
+  const q = sanitizeFreeText(query.q, freeText);
+  if (!q.ok) throw errors.badRequest(q.error);
+  const search = sanitizeSearchControls(query);
+  if (!search.ok) throw errors.badRequest(search.error);
+  return services.geocoding.search({ q: q.value, search: search.value, geometry: query.geometry === true });
+}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PlaceIdParams, PlaceQuery, PlacesResponse, GEOCODING_ERRORS } from '../../../schemas/geocoding-api.ts';
 import { errors } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../schemas/common.ts';
+import type { Services } from '../../../services/index.ts';
 import { sanitizeLang } from '../../params/geocoding/text.ts';
 
 /** GET /places/{id}: one place by its held id; a malformed id is the same 404 as an unknown one. */
@@ -15,9 +16,12 @@ export const placeRoute: FastifyPluginAsyncTypebox = async (app) => {
       querystring: PlaceQuery,
       response: { 200: PlacesResponse, ...errorResponses(GEOCODING_ERRORS, 400, 404, 503) },
     },
-  }, (request) => {
-    const lang = sanitizeLang(request.query.lang);
-    if (!lang.ok) throw errors.badRequest(lang.error);
-    return app.services.geocoding.place({ id: request.params.id, lang: lang.value });
-  });
+  }, (request) => placeById(app.services, request.params, request.query));
 };
+
+/** The answer of GET /places/{id} for validated params and query: every front door's. */
+export function placeById(services: Services, params: PlaceIdParams, query: PlaceQuery): Promise<PlacesResponse> {
+  const lang = sanitizeLang(query.lang);
+  if (!lang.ok) throw errors.badRequest(lang.error);
+  return services.geocoding.place({ id: params.id, lang: lang.value });
+}

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { buildStyle } from '../../../engines/styles/build-style.ts';
-import { InvalidThemeError, UnknownStyleError } from '../../../engines/styles/style-errors.ts';
+import { UnknownStyleError } from '../../../engines/styles/style-errors.ts';
 import { ALL_STYLE_NAMES } from '../../../engines/styles/style-names.ts';
 import { InvalidThemeBody, StyleDocument, StyleParams, StyleQuery, StyleNotFoundBody } from '../../../schemas/styles-api.ts';
 import { LruMap } from '../../../lib/lru-map.ts';
-import { errors } from '../../../lib/errors.ts';
 import { presentedKey } from '../../access/credentials.ts';
 import { enabledTerrainArchives } from '../terrain/served-archive.ts';
+import { styleOfFile, styleRefusal } from './style-file.ts';
 
-const JSON_SUFFIX = '.json';
 /** Style documents recently answered (about 60 KB each), by everything they were built from. */
 const CACHED_DOCUMENTS = 256;
 
@@ -27,7 +26,7 @@ export const stylesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { file } = request.params;
     const q = request.query;
-    const style = file.endsWith(JSON_SUFFIX) ? file.slice(0, -JSON_SUFFIX.length) : null;
+    const style = styleOfFile(file);
     try {
       if (style === null) throw new UnknownStyleError(file, ALL_STYLE_NAMES);
       const overlays = await app.services.maps.styleOverlays(request.apiKey, q.overlays, q.profile);
@@ -45,9 +44,7 @@ export const stylesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Already JSON text: a string body skips the response serializer (the schema types objects only).
       return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(text as never);
     } catch (err) {
-      if (err instanceof UnknownStyleError) throw errors.unknownStyle(ALL_STYLE_NAMES);
-      if (err instanceof InvalidThemeError) throw errors.invalidTheme([...err.detail]);
-      throw err;
+      throw styleRefusal(err);
     }
   });
 };

@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { TerrainArchive, TerrainRelease } from '../../../engines/terrain/release.ts';
-import { NO_RELEASE_ENABLED } from '../../../releases/reader.ts';
 import { ReleaseUnavailableError } from '../../../releases/unavailable.ts';
 import { TERRAIN_KIND } from '../../../schemas/terrain-release.ts';
-import { errors } from '../../../lib/errors.ts';
+import { useTerrainRelease } from '../../../services/maps/terrain-release.ts';
 
 /** What the terrain and contour tile routes (and /elevation) share: the enabled terrain release or the spec's JSON 404. */
 
-/**
- * Runs `fn` on the enabled terrain release. None enabled is "not configured": the JSON 404 of
- * volume 1. One enabled but not servable (failed verification, still opening) is the usual 503.
- */
+/** services/maps/terrain-release.ts over the app's release store (the tile routes'). */
 export function useTerrain<T>(app: FastifyInstance, archive: 'terrain' | 'contour', fn: (release: TerrainRelease) => Promise<T>): Promise<T> {
-  const status = app.releases.status()[TERRAIN_KIND];
-  if (!status || (status.state !== 'ready' && status.reason === NO_RELEASE_ENABLED)) throw errors.archiveNotConfigured(archive);
-  return app.releases.use(TERRAIN_KIND, fn);
+  return useTerrainRelease(app.releases, archive, fn);
 }
 
 /** The archive's bytes of a tile, or null (204) outside its zooms or where it has none. */

@@ -9,6 +9,7 @@ import { elevationRoutes } from './elevation/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
 import { geocodingRoutes } from './geocoding/index.ts';
 import { mapPageRoutes } from './map-page/index.ts';
+import { mcpRoutes } from './mcp/index.ts';
 import { optimizationRoutes } from './optimization/index.ts';
 import { placesRoutes } from './places/index.ts';
 import { roadEventsRoutes } from './road-events/index.ts';
@@ -41,4 +42,6 @@ export const routes: FastifyPluginAsync[] = [
   assetsRoutes,
   routingRoutes,
   optimizationRoutes,
+  // Last: its tools call every capability above (and the routing plugin's decorations).
+  mcpRoutes,
 ];

@@ -14,6 +14,7 @@ import { connectRedis } from '../../lib/redis.ts';
 import { parseCommandArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import { demoExamples, DEV_ORIGIN } from '../demo/examples.ts';
+import { mcpClientConfig } from '../demo/mcp-config.ts';
 import { ROAD_EVENT_SAMPLES, startDemoPublishers, type DemoPublishers } from '../demo/publishers.ts';
 import { ingestReleaseSamples, waitUntilServed } from '../demo/release-samples.ts';
 import { CliError } from '../output.ts';
@@ -65,7 +66,8 @@ export const demoCommand: Command = {
       const examples = demoExamples(baseUrl, key.key);
       const login = await issueLoginToken(pool, 'demo', Date.now(), DEMO_LOGIN_TTL_MS);
       const dashboard = `${baseUrl}/account/login?token=${login.token}`;
-      out.result({ key: key.key, keyId: key.id, api: api.url, admin: `${api.adminUrl}/healthz`, dashboard, releases, roadEvents: poll.events, background, examples }, () =>
+      const mcp = mcpClientConfig(baseUrl, key.key);
+      out.result({ key: key.key, keyId: key.id, api: api.url, admin: `${api.adminUrl}/healthz`, dashboard, releases, roadEvents: poll.events, background, examples, mcp }, () =>
         [
           '',
           `canmap demo is serving at ${api.url} (health: ${api.adminUrl}/healthz, no key needed there)`,
@@ -73,6 +75,9 @@ export const demoCommand: Command = {
           '',
           `dev API key (shown once): ${key.key}`,
           `account dashboard (open in a browser, works once, for 12 hours): ${dashboard} (the account page, /account/)`,
+          '',
+          `agents: the MCP server at ${baseUrl}/mcp offers every capability as tools (docs/mcp.md); an MCP client configuration:`,
+          ...JSON.stringify(mcp, null, 2).split('\n').map((line) => `  ${line}`),
           '',
           `the dev key serves legal land, energy and parcel data to dev origins only: those examples send -H 'Origin: ${DEV_ORIGIN}'`,
           'try:',

@@ -62,6 +62,8 @@ export function demoExamples(baseUrl: string, key: string): string[] {
     `curl ${auth} -H 'Content-Type: application/json' -d '{"origins":[[-123.1115,49.2856],[-123.1390,49.2750]],"destinations":[[-123.1207,49.2827],[-123.1100,49.2700]]}' '${baseUrl}/matrix'`,
     `curl ${auth} -H 'Content-Type: application/json' -d '${JSON.stringify(DEMO_OPTIMIZATION)}' '${baseUrl}/optimize'`,
     `curl '${baseUrl}/openapi.json?key=${key}'`,
+    // The agent interface (docs/mcp.md): a tool call is one call of the endpoint it stands for.
+    `curl ${auth} -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"transit_departures","arguments":{"id":"svc:transit:stop:vancouver-bus:GRAN_GEORGIA","window":120}}}' '${baseUrl}/mcp'`,
     `open in a browser, the map page (README "The map page"): ${baseUrl}/map/?key=${key}`,
     // Access: a premium layer from a dev origin works on the dev plan (from any other origin it is 403 dev_only).
     `curl ${dev} '${baseUrl}/geocode/search?q=Crossfield+gas+plant&layers=facility'`,

@@ -3,6 +3,8 @@ import { DEMO_OPTIMIZATION } from '../../bin/demo/examples.ts';
 import { stopCanmapProcess, runCanmap, startCanmapProcess, startWorkerProcess, type CanmapProcess } from '../support/canmap-process.ts';
 import { createTestEnv, type TestEnv } from '../support/env.ts';
 import { shellWords } from './curl-line.ts';
+import { connectMcp } from '../support/mcp-client.ts';
+import { describeToolsAgainstHttp } from '../mcp/tools-vs-http.ts';
 import { describeAnswersAgainstOpenApi } from './openapi-answers.ts';
 import { printedExamples, runCurlExample, type ExampleAnswer } from './run-example.ts';
 
@@ -136,6 +138,22 @@ describe('what canmap demo serves', () => {
 });
 
 describeAnswersAgainstOpenApi(() => ({ api, key, output: demo.output() }));
+
+describe('the MCP client configuration canmap demo prints', () => {
+  it('connects as printed and lists the tools', async () => {
+    const text = demo.output();
+    const start = text.indexOf('{', text.indexOf('an MCP client configuration:'));
+    const end = text.indexOf('\n\n', start);
+    const { mcpServers } = JSON.parse(text.slice(start, end)) as { mcpServers: { canmap: { url: string; headers: Record<string, string> } } };
+    const { url, headers } = mcpServers.canmap;
+    expect(url).toBe(`${api.replace('127.0.0.1', 'localhost')}/mcp`);
+    const client = await connectMcp(url.replace(/\/mcp$/, ''), null, headers);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(25);
+    await client.close();
+  });
+});
+
+describeToolsAgainstHttp(() => ({ api, key }));
 
 describe('the background jobs of canmap demo', () => {
   it('tiles a GeoJSON upload until it is ready', async () => {

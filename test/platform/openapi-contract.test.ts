@@ -54,6 +54,7 @@ const UNDOCUMENTED: { reason: string; matches: (method: string, url: string) => 
   { reason: 'OPTIONS * is the CORS preflight catch-all, not an operation', matches: (method, url) => method === 'OPTIONS' && url === '*' },
   { reason: 'the map page and its scripts are a browser page, not part of the API', matches: (_m, url) => url === '/map' || url.startsWith('/map/') },
   { reason: 'the API docs page and its files are a browser page over this document', matches: (_m, url) => url === '/docs' || url.startsWith('/docs/') },
+  { reason: '/mcp speaks JSON-RPC (the Model Context Protocol): its tools describe themselves in tools/list (docs/mcp.md)', matches: (_m, url) => url === '/mcp' },
   {
     reason: 'the account dashboard page and its scripts and styles are a browser page (its JSON calls /account/me and /account/usage are documented)',
     matches: (_m, url) => url === '/account' || url === '/account/' || /^\/account\/[\w./-]+\.(js|css)$/.test(url),

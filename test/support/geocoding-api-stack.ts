@@ -27,8 +27,8 @@ export class GeocodingApiStack {
 
   private constructor(readonly env: TestEnv, readonly pool: Pool) {}
 
-  static async create(label: string): Promise<GeocodingApiStack> {
-    const env = await createTestEnv(label);
+  static async create(label: string, overrides: Record<string, string> = {}): Promise<GeocodingApiStack> {
+    const env = await createTestEnv(label, overrides);
     const stack = new GeocodingApiStack(env, createPool(env.config.databaseUrl, 4));
     stack.key = await stack.createKey({});
     return stack;

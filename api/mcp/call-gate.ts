@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { blockedAnswer } from '../access/block-answer.ts';
+import { premiumCall, type CapabilityCall } from '../access/capability-check.ts';
+import { pathOf } from '../../engines/access/metering.ts';
+import { errors } from '../../lib/errors.ts';
+import { refusalOf } from './tool-errors.ts';
+
+/** One call of an HTTP endpoint, as a tool makes it. */
+export interface EndpointCall {
+  method: 'GET' | 'POST';
+  /** The route as registered (`/transit/stops/:id/departures`): the capability table's key. */
+  route: string;
+  /** The concrete path (`/transit/stops/svc%3A.../departures`): its family is what the call is counted under. */
+  path: string;
+}
+
+/** What a call answered, with what the endpoint bills beyond one call (batch: its non-blank queries; optimization: its shipments). */
+export interface CallOutcome<T> {
+  value: T;
+  billableQueries?: number;
+  billableShipments?: number;
+}
+
+export interface CallGate {
+  /**
+   * One call of `endpoint` under the rules its HTTP request meets, in the same order: the blocked
+   * check and a rate-limit slot at the door; then `check` (the route's validation: the call's
+   * parameters where the HTTP request carries them) and the premium-capability table; then `run`;
+   * then the meter — the answer is released once its call is in the journal. A refusal or failure
+   * after the door is metered as its HTTP status would be (a 400 is a call, a 403 is not) and
+   * rethrown as a Refusal.
+   */
+  /** The blocked check and a rate-limit slot, for a call that stands for no endpoint (nothing to meter). */
+  slot(): Promise<void>;
+  call<T>(endpoint: EndpointCall, check: () => CapabilityCall['input'], run: () => Promise<CallOutcome<T>>): Promise<T>;
+}
+
+/** The gate of the tool calls of one POST /mcp request (authenticated at the door: `request.apiKey` is set). */
+export function createCallGate(app: FastifyInstance, request: FastifyRequest): CallGate {
+  const key = request.apiKey!;
+  const headers = request.headers;
+
+  const takeSlot = (): Promise<void> => new Promise((resolve, reject) => {
+    if (app.requestLimiter === null) return resolve();
+    app.requestLimiter.admit(key, request.log, (err) => (err ? reject(err) : resolve()));
+  });
+
+  const meter = (endpoint: EndpointCall, premium: boolean, statusCode: number, outcome?: CallOutcome<unknown>): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (app.callMeter === undefined) return resolve();
+      app.callMeter.record({
+        key, headers, method: endpoint.method, path: pathOf(endpoint.path), statusCode, premium,
+        billableQueries: outcome?.billableQueries, billableShipments: outcome?.billableShipments,
+      }, (err) => {
+        if (!err) return resolve();
+        request.log.warn({ err }, 'tool call answered 503: usage could not be recorded');
+        reject(errors.serviceUnavailable('usage metering'));
+      });
+    });
+
+  const door = async (path: string): Promise<void> => {
+    const blocked = blockedAnswer(key, { headers, url: path }, app.config.dashboardUrl);
+    if (blocked) throw blocked;
+    await takeSlot();
+  };
+
+  return {
+    slot: () => door('/mcp'),
+    async call(endpoint, check, run) {
+      await door(endpoint.path);
+      let premium = false;
+      let outcome: CallOutcome<Awaited<ReturnType<typeof run>>['value']>;
+      try {
+        const input = check();
+        premium = premiumCall({ key, headers, method: endpoint.method, route: endpoint.route, input }, app.now());
+        outcome = await run();
+      } catch (err) {
+        const refusal = refusalOf(err, request.log);
+        await meter(endpoint, premium, refusal.statusCode);
+        throw refusal;
+      }
+      await meter(endpoint, premium, 200, outcome);
+      return outcome.value;
+    },
+  };
+}

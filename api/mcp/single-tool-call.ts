@@ -1,0 +1,36 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+
+export interface SingleToolCall {
+  id: string | number;
+  name: string;
+  args: Record<string, unknown> | undefined;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(',') : value);
+
+/**
+ * The one tools/call request of a POST body that the SDK's transport would take as it is and hand
+ * straight to the tools/call handler: a single well-formed JSON-RPC request (string or integer id,
+ * a tool name, object arguments, nothing else in params but `_meta`), with the Accept and
+ * protocol-version headers the transport requires. Anything else (initialize, lists, notifications,
+ * batches, a malformed message, an unsupported version) is null: the SDK answers it, errors included.
+ */
+export function singleToolCall(body: unknown, headers: IncomingHttpHeaders): SingleToolCall | null {
+  const accept = header(headers.accept);
+  if (accept === undefined || !accept.includes('application/json') || !accept.includes('text/event-stream')) return null;
+  const version = header(headers['mcp-protocol-version']);
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return null;
+  if (!isPlainObject(body) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return null;
+  const { id, params } = body;
+  if (!(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)))) return null;
+  if (Object.keys(body).length !== 4 || !isPlainObject(params)) return null;
+  const { name, arguments: args, _meta: meta, ...rest } = params;
+  if (typeof name !== 'string' || Object.keys(rest).length > 0) return null;
+  if (args !== undefined && !isPlainObject(args)) return null;
+  if (meta !== undefined && !isPlainObject(meta)) return null;
+  return { id, name, args };
+}

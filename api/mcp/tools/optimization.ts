@@ -1,0 +1,3 @@
+import type { McpTool } from '../tool.ts';
+
+export const optimizationTools: McpTool[] = [];

@@ -1,0 +1,3 @@
+import type { McpCase } from './case.ts';
+
+export const routingCases: McpCase[] = [];

@@ -23,8 +23,16 @@ export function mcpHostCheck(setting: string, baseUrl: string): HostCheck {
   const listed = setting.split(',').map((h) => hostnameOf(h.trim())).filter((h) => h !== '');
   const base = new URL(baseUrl).hostname.toLowerCase();
   const allowed = new Set(listed.length > 0 ? listed : LOOPBACK.has(base) ? [...LOOPBACK] : [base]);
+  const seen = new Map<string, boolean>();
   return (hostHeader) => {
-    const name = hostHeader === undefined ? '' : hostnameOf(hostHeader);
-    return allowed.has(name) || isIP(name.replace(/^\[(.*)\]$/, '$1')) !== 0;
+    if (hostHeader === undefined) return false;
+    let verdict = seen.get(hostHeader);
+    if (verdict === undefined) {
+      const name = hostnameOf(hostHeader);
+      verdict = allowed.has(name) || isIP(name.replace(/^\[(.*)\]$/, '$1')) !== 0;
+      // A few names reach a server; a client sending a new Host each time only stops being remembered.
+      if (seen.size < 1000) seen.set(hostHeader, verdict);
+    }
+    return verdict;
   };
 }

@@ -3,6 +3,7 @@ import { blockedAnswer } from '../access/block-answer.ts';
 import { premiumCall, type CapabilityCall } from '../access/capability-check.ts';
 import { pathOf } from '../../engines/access/metering.ts';
 import { errors } from '../../lib/errors.ts';
+import type { KeyRecord } from '../../lib/keys.ts';
 import { refusalOf } from './tool-errors.ts';
 
 /** One call of an HTTP endpoint, as a tool makes it. */
@@ -22,6 +23,8 @@ export interface CallOutcome<T> {
 }
 
 export interface CallGate {
+  /** The blocked check and a rate-limit slot, for a call that stands for no endpoint (nothing to meter). */
+  slot(): Promise<void>;
   /**
    * One call of `endpoint` under the rules its HTTP request meets, in the same order: the blocked
    * check and a rate-limit slot at the door; then `check` (the route's validation: the call's
@@ -30,57 +33,63 @@ export interface CallGate {
    * after the door is metered as its HTTP status would be (a 400 is a call, a 403 is not) and
    * rethrown as a Refusal.
    */
-  /** The blocked check and a rate-limit slot, for a call that stands for no endpoint (nothing to meter). */
-  slot(): Promise<void>;
   call<T>(endpoint: EndpointCall, check: () => CapabilityCall['input'], run: () => Promise<CallOutcome<T>>): Promise<T>;
 }
 
 /** The gate of the tool calls of one POST /mcp request (authenticated at the door: `request.apiKey` is set). */
 export function createCallGate(app: FastifyInstance, request: FastifyRequest): CallGate {
-  const key = request.apiKey!;
-  const headers = request.headers;
+  return new RequestGate(app, request);
+}
 
-  const takeSlot = (): Promise<void> => new Promise((resolve, reject) => {
-    if (app.requestLimiter === null) return resolve();
-    app.requestLimiter.admit(key, request.log, (err) => (err ? reject(err) : resolve()));
-  });
+// A class, not closures: one gate is made per request, and its methods are shared.
+class RequestGate implements CallGate {
+  private readonly key: KeyRecord;
 
-  const meter = (endpoint: EndpointCall, premium: boolean, statusCode: number, outcome?: CallOutcome<unknown>): Promise<void> =>
-    new Promise((resolve, reject) => {
-      if (app.callMeter === undefined) return resolve();
-      app.callMeter.record({
-        key, headers, method: endpoint.method, path: pathOf(endpoint.path), statusCode, premium,
+  constructor(private readonly app: FastifyInstance, private readonly request: FastifyRequest) {
+    this.key = request.apiKey!;
+  }
+
+  slot(): Promise<void> {
+    return this.door('/mcp');
+  }
+
+  async call<T>(endpoint: EndpointCall, check: () => CapabilityCall['input'], run: () => Promise<CallOutcome<T>>): Promise<T> {
+    await this.door(endpoint.path);
+    let premium = false;
+    let outcome: CallOutcome<T>;
+    try {
+      const input = check();
+      premium = premiumCall({ key: this.key, headers: this.request.headers, method: endpoint.method, route: endpoint.route, input }, this.app.now());
+      outcome = await run();
+    } catch (err) {
+      const refusal = refusalOf(err, this.request.log);
+      await this.meter(endpoint, premium, refusal.statusCode);
+      throw refusal;
+    }
+    await this.meter(endpoint, premium, 200, outcome);
+    return outcome.value;
+  }
+
+  private async door(path: string): Promise<void> {
+    const blocked = blockedAnswer(this.key, { headers: this.request.headers, url: path }, this.app.config.dashboardUrl);
+    if (blocked) throw blocked;
+    const limiter = this.app.requestLimiter;
+    if (limiter === null) return;
+    await new Promise<void>((resolve, reject) => limiter.admit(this.key, this.request.log, (err) => (err ? reject(err) : resolve())));
+  }
+
+  private meter(endpoint: EndpointCall, premium: boolean, statusCode: number, outcome?: CallOutcome<unknown>): Promise<void> {
+    const meter = this.app.callMeter;
+    if (meter === undefined) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      meter.record({
+        key: this.key, headers: this.request.headers, method: endpoint.method, path: pathOf(endpoint.path), statusCode, premium,
         billableQueries: outcome?.billableQueries, billableShipments: outcome?.billableShipments,
       }, (err) => {
         if (!err) return resolve();
-        request.log.warn({ err }, 'tool call answered 503: usage could not be recorded');
+        this.request.log.warn({ err }, 'tool call answered 503: usage could not be recorded');
         reject(errors.serviceUnavailable('usage metering'));
       });
     });
-
-  const door = async (path: string): Promise<void> => {
-    const blocked = blockedAnswer(key, { headers, url: path }, app.config.dashboardUrl);
-    if (blocked) throw blocked;
-    await takeSlot();
-  };
-
-  return {
-    slot: () => door('/mcp'),
-    async call(endpoint, check, run) {
-      await door(endpoint.path);
-      let premium = false;
-      let outcome: CallOutcome<Awaited<ReturnType<typeof run>>['value']>;
-      try {
-        const input = check();
-        premium = premiumCall({ key, headers, method: endpoint.method, route: endpoint.route, input }, app.now());
-        outcome = await run();
-      } catch (err) {
-        const refusal = refusalOf(err, request.log);
-        await meter(endpoint, premium, refusal.statusCode);
-        throw refusal;
-      }
-      await meter(endpoint, premium, 200, outcome);
-      return outcome.value;
-    },
-  };
+  }
 }

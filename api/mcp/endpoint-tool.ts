@@ -63,14 +63,17 @@ function outputSchemaOf(spec: EndpointToolSpec): TObject {
   return spec.response as TObject;
 }
 
+const PATH_PARAM = /:([A-Za-z_]+)/g;
+
 /** The concrete path of the call: the route with its parameters filled as a client would encode them. */
 function pathOf(route: string, args: Record<string, unknown>): string {
-  return route.replace(/:([A-Za-z_]+)/g, (_, name: string) => encodeURIComponent(String(args[name] ?? '')));
+  return route.replace(PATH_PARAM, (_, name: string) => encodeURIComponent(String(args[name] ?? '')));
 }
 
 /** A tool that is exactly one call of one HTTP endpoint. */
 export function endpointTool(spec: EndpointToolSpec): McpTool {
   const outputSchema = outputSchemaOf(spec);
+  const fixedEndpoint = spec.route.includes(':') ? null : { method: spec.method, route: spec.route, path: spec.route };
   return {
     name: spec.name,
     title: spec.title,
@@ -80,7 +83,7 @@ export function endpointTool(spec: EndpointToolSpec): McpTool {
     annotations: spec.annotations ?? READ_ONLY,
     async run(args, context): Promise<ToolAnswer> {
       const { request } = context;
-      const endpoint = { method: spec.method, route: spec.route, path: pathOf(spec.route, args) };
+      const endpoint = fixedEndpoint ?? { method: spec.method, route: spec.route, path: pathOf(spec.route, args) };
       let input: EndpointInput;
       const value = await context.gate.call(endpoint, () => {
         const raw = spec.readRaw?.(args);

@@ -28,7 +28,11 @@ const STOP = 'svc:transit:stop:vancouver-bus:GRAN_GEORGIA';
 const AT = '2026-11-26T08:00:00-08:00';
 /** Each capability's HTTP request and the tool call with the same input. */
 const PAIRS = [
-  { name: 'geocode', http: `/geocode/search?q=${encodeURIComponent('111 Wellington St Ottawa')}`, tool: 'geocode', args: { q: '111 Wellington St Ottawa' } },
+  {
+    name: 'geocode', http: `/geocode/search?q=${encodeURIComponent('111 Wellington St Ottawa')}`, tool: 'geocode', args: { q: '111 Wellington St Ottawa' },
+    // The same search POSTed over HTTP (a batch of one): what reading and parsing a JSON body costs any POST, beside the MCP call.
+    post: { path: '/geocode/batch', body: { queries: ['111 Wellington St Ottawa'] } },
+  },
   { name: 'route', http: '/route?from=-123.1115,49.2856&to=-123.1390,49.2750', tool: 'route', args: { from: '-123.1115,49.2856', to: '-123.1390,49.2750' } },
   {
     name: 'departures', http: `/transit/stops/${encodeURIComponent(STOP)}/departures?at=${encodeURIComponent(AT)}&window=120`,
@@ -36,10 +40,14 @@ const PAIRS = [
   },
 ];
 
-function requestsOf(pair: (typeof PAIRS)[number], key: string): { http: LoadRequest; mcp: LoadRequest } {
+type Side = 'http' | 'http-post' | 'mcp';
+
+function requestsOf(pair: (typeof PAIRS)[number], key: string): Partial<Record<Side, LoadRequest>> {
   const auth = { authorization: `Bearer ${key}` };
+  const post = 'post' in pair ? pair.post : undefined;
   return {
     http: { method: 'GET', path: pair.http, headers: auth },
+    ...(post === undefined ? {} : { 'http-post': { method: 'POST', path: post.path, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(post.body) } as LoadRequest }),
     mcp: {
       method: 'POST', path: '/mcp',
       headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -88,19 +96,19 @@ try {
   const runs: { name: string; rps: number; p50_ms: number; p95_ms: number; p99_ms: number; cpu_us_per_answer: number }[] = [];
   const ratios: Record<string, number> = {};
   console.log(`server CPU per answer, ${CONNECTIONS} connections, ${rounds} alternating rounds of ${seconds} s, Node ${process.version}`);
-  console.log(`${'run'.padEnd(18)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU µs/answer'.padStart(15)}`);
+  console.log(`${'run'.padEnd(20)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU µs/answer'.padStart(15)}`);
   for (const pair of PAIRS.filter((p) => values.only === undefined || values.only.split(',').includes(p.name))) {
     const requests = requestsOf(pair, key);
-    const sides = ['http', 'mcp'] as const;
-    const totals = { http: { cpu: 0, answers: 0, rps: 0, p50: 0, p95: 0, p99: 0 }, mcp: { cpu: 0, answers: 0, rps: 0, p50: 0, p95: 0, p99: 0 } };
-    for (const side of sides) await loadRequest(origin, requests[side], { connections: CONNECTIONS, seconds: 2 }); // warm-up
+    const sides = (['http', 'http-post', 'mcp'] as const).filter((side) => requests[side] !== undefined);
+    const totals = Object.fromEntries(sides.map((side) => [side, { cpu: 0, answers: 0, rps: 0, p50: 0, p95: 0, p99: 0 }]));
+    for (const side of sides) await loadRequest(origin, requests[side]!, { connections: CONNECTIONS, seconds: 2 }); // warm-up
     for (let round = 0; round < rounds; round++) {
       for (const side of sides) {
         const before = processCpuSeconds(pid);
-        const load = await loadRequest(origin, requests[side], { connections: CONNECTIONS, seconds });
+        const load = await loadRequest(origin, requests[side]!, { connections: CONNECTIONS, seconds });
         const cpu = processCpuSeconds(pid) - before;
         if (load.failed > 0) throw new Error(`${pair.name} ${side}: ${load.failed} requests failed; statuses ${JSON.stringify(load.statuses)}`);
-        const t = totals[side];
+        const t = totals[side]!;
         t.cpu += cpu;
         t.answers += load.requests;
         t.rps += load.rps / rounds;
@@ -110,13 +118,16 @@ try {
       }
     }
     for (const side of sides) {
-      const t = totals[side];
+      const t = totals[side]!;
       const run = { name: `${pair.name}-${side}`, rps: Math.round(t.rps), p50_ms: t.p50, p95_ms: t.p95, p99_ms: t.p99, cpu_us_per_answer: Math.round((t.cpu / t.answers) * 1e6) };
       runs.push(run);
-      console.log(`${run.name.padEnd(18)}${String(run.rps).padStart(8)}${run.p50_ms.toFixed(1).padStart(8)}${run.p95_ms.toFixed(1).padStart(8)}${run.p99_ms.toFixed(1).padStart(8)}${String(run.cpu_us_per_answer).padStart(15)}`);
+      console.log(`${run.name.padEnd(20)}${String(run.rps).padStart(8)}${run.p50_ms.toFixed(1).padStart(8)}${run.p95_ms.toFixed(1).padStart(8)}${run.p99_ms.toFixed(1).padStart(8)}${String(run.cpu_us_per_answer).padStart(15)}`);
     }
-    ratios[pair.name] = runs.at(-1)!.cpu_us_per_answer / runs.at(-2)!.cpu_us_per_answer;
-    console.log(`${pair.name}: MCP / HTTP = ${ratios[pair.name]!.toFixed(2)}× (target ≤ ${TARGET_RATIO}×)`);
+    const cpuOf = (side: Side) => runs.find((r) => r.name === `${pair.name}-${side}`)!.cpu_us_per_answer;
+    ratios[pair.name] = cpuOf('mcp') / cpuOf('http');
+    if (sides.includes('http-post')) ratios[`${pair.name}-vs-post`] = cpuOf('mcp') / cpuOf('http-post');
+    console.log(`${pair.name}: MCP / HTTP = ${ratios[pair.name]!.toFixed(2)}× (target ≤ ${TARGET_RATIO}×)` +
+      (sides.includes('http-post') ? `; MCP / the same search POSTed = ${ratios[`${pair.name}-vs-post`]!.toFixed(2)}×` : ''));
   }
   if (values.json) console.log(JSON.stringify({ runs, ratios, target_ratio: TARGET_RATIO, connections: CONNECTIONS, seconds, rounds, node: process.version }));
 } finally {

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -34,6 +35,22 @@ function webRequestOf(request: FastifyRequest): Request {
   return new Request(`http://${request.host}${request.url}`, { method: request.method, headers });
 }
 
+/** Any other POST (initialize, lists, notifications, batches, malformed messages): the SDK's stateless transport answers it. */
+async function answerWithSdk(server: Server, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    const answer = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body });
+    reply.code(answer.status);
+    answer.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    return reply.send(answer.body === null ? '' : await answer.text());
+  } finally {
+    await server.close();
+  }
+}
+
 /**
  * POST /mcp: the Model Context Protocol over Streamable HTTP, stateless (no session, JSON
  * answers), so any API process of any host answers any message. The key is checked at the door
@@ -46,28 +63,16 @@ const plugin: FastifyPluginAsync = async (app) => {
 
   app.post('/mcp', { config, schema: { hide: true } }, async (request, reply) => {
     if (!hostAllowed(request.headers.host)) return jsonRpcError(reply, 403, `Invalid Host header: ${String(request.headers.host).slice(0, 200)}`);
-    const messages = Array.isArray(request.body) ? request.body : [request.body];
-    if (app.requestLimiter !== null && !messages.every(isCallMessage)) {
+    const { body } = request;
+    const calls = Array.isArray(body) ? body.every(isCallMessage) : isCallMessage(body);
+    if (app.requestLimiter !== null && !calls) {
       await new Promise<void>((resolve, reject) => app.requestLimiter!.admit(request.apiKey!, request.log, (err) => (err ? reject(err) : resolve())));
     }
     const context = { app, request, reply, gate: createCallGate(app, request) };
     const call = singleToolCall(request.body, request.headers);
     // The usual message, one tool call, answered as the transport would answer it without its per-request setup.
     if (call !== null) return reply.type('application/json').send(await toolCallAnswer(call, context));
-    const server = createMcpServer(version, context);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-sessionIdGenerator: undefined, enableJsonResponse: true });
-    try {
-      await server.connect(transport);
-      const answer = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body });
-      reply.code(answer.status);
-      answer.headers.forEach((value, name) => {
-        reply.header(name, value);
-      });
-      return reply.send(answer.body === null ? '' : await answer.text());
-    } finally {
-      await server.close();
-    }
+    return answerWithSdk(createMcpServer(version, context), request, reply);
   });
   app.get('/mcp', { config, schema: { hide: true } }, (_request, reply) => methodNotAllowed(reply));
   app.delete('/mcp', { config, schema: { hide: true } }, (_request, reply) => methodNotAllowed(reply));

@@ -2,7 +2,7 @@ import type { TObject, TSchema } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
 import type { FreeText } from '../../engines/grammars/free-text.ts';
 import type { CallOutcome } from './call-gate.ts';
-import { checkInput, splitArgs } from './tool-input.ts';
+import { checkToolInput, splitArgs } from './tool-input.ts';
 import { jsonAnswer, READ_ONLY, type McpTool, type ToolAnnotations, type ToolAnswer, type ToolContext } from './tool.ts';
 
 /** The checked parts of one endpoint call, as the HTTP route would have them after validation. */
@@ -89,9 +89,9 @@ export function endpointTool(spec: EndpointToolSpec): McpTool {
         const raw = spec.readRaw?.(args);
         const [paramArgs, queryArgs] = spec.params ? splitArgs(args, spec.params) : [{}, args];
         input = {
-          params: spec.params ? checkInput(request, spec.params, 'params', paramArgs) : {},
-          query: spec.query ? checkInput(request, spec.query, 'querystring', queryArgs) : {},
-          body: spec.body ? checkInput(request, spec.body, 'body', args) : {},
+          params: spec.params ? checkToolInput(request, spec.params, 'params', paramArgs) : {},
+          query: spec.query ? checkToolInput(request, spec.query, 'querystring', queryArgs) : {},
+          body: spec.body ? checkToolInput(request, spec.body, 'body', args) : {},
           freeText: null,
           raw,
         };

@@ -14,7 +14,7 @@ export type InputPart = 'querystring' | 'params' | 'body';
  * uses (Fastify's, compiled once per schema, defaults filled and types coerced as for a query
  * string) and refused with the 400 the route would answer (`limit must be an integer between 1 and 100`).
  */
-export function checkInput<T>(request: FastifyRequest, schema: TSchema, part: InputPart, value: Record<string, unknown>): T {
+export function checkToolInput<T>(request: FastifyRequest, schema: TSchema, part: InputPart, value: Record<string, unknown>): T {
   if (part === 'querystring') {
     let numeric = numericOf.get(schema);
     if (numeric === undefined) numericOf.set(schema, (numeric = numericParams(schema)));

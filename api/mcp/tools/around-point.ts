@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Refusal } from '../../../lib/errors.ts';
 import { refusalOf } from '../tool-errors.ts';
-import { checkInput } from '../tool-input.ts';
+import { checkToolInput } from '../tool-input.ts';
 import { READ_ONLY, type McpTool, type ToolContext } from '../tool.ts';
 import { catalogTools } from './catalog.ts';
 import { geocodingTools } from './geocoding.ts';
@@ -98,7 +98,7 @@ export const aroundPointTool: McpTool = {
   async run(rawArgs, context) {
     const args = { ...rawArgs } as Static;
     // The composite's own arguments, checked as the parts' are (defaults filled, 400 naming the argument).
-    checkInput(context.request, AroundPointInput, 'body', args);
+    checkToolInput(context.request, AroundPointInput, 'body', args);
     const point = `${args.lon},${args.lat}`;
     const [place, areas, transit, roadEvents, elevation] = await Promise.all([
       runPart(PARTS.place, { lon: args.lon, lat: args.lat, limit: '1' }, context),

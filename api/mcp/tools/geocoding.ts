@@ -10,8 +10,8 @@ import { geocodeNearby } from '../../routes/geocoding/nearby.ts';
 import { geocodeReverse } from '../../routes/geocoding/reverse.ts';
 import { geocodeSearch } from '../../routes/geocoding/search.ts';
 import { geocodeStructured } from '../../routes/geocoding/structured.ts';
-import { placeById } from '../../routes/places/place.ts';
-import { placesSearch } from '../../routes/places/search.ts';
+import { placeOfId } from '../../routes/places/place.ts';
+import { searchPlacesByName } from '../../routes/places/search.ts';
 import { endpointTool, type EndpointInput } from '../endpoint-tool.ts';
 import type { McpTool } from '../tool.ts';
 
@@ -142,7 +142,7 @@ export const geocodingTools: McpTool[] = [
     query: PlaceQuery,
     response: PlacesResponse,
     answer: async (input, { app }) => ({
-      value: await placeById(app.services, input.params as PlaceIdParams, input.query as PlaceQuery),
+      value: await placeOfId(app.services, input.params as PlaceIdParams, input.query as PlaceQuery),
     }),
   }),
   endpointTool({
@@ -157,6 +157,6 @@ export const geocodingTools: McpTool[] = [
     route: '/places/search',
     query: PlacesSearchQuery,
     response: PlacesResponse,
-    answer: async (input, { app }) => ({ value: await placesSearch(app.services, input.query as PlacesSearchQuery) }),
+    answer: async (input, { app }) => ({ value: await searchPlacesByName(app.services, input.query as PlacesSearchQuery) }),
   }),
 ];

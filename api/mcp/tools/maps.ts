@@ -7,7 +7,7 @@ import { presentedKey } from '../../access/credentials.ts';
 import { elevationAt } from '../../routes/elevation/index.ts';
 import { checkedStyle } from '../../routes/styles/style-file.ts';
 import { endpointTool } from '../endpoint-tool.ts';
-import { checkInput, splitArgs } from '../tool-input.ts';
+import { checkToolInput, splitArgs } from '../tool-input.ts';
 import { READ_ONLY, type McpTool } from '../tool.ts';
 
 const elevationTool = endpointTool({
@@ -50,8 +50,8 @@ const mapStyleUrlTool: McpTool = {
   async run(args, { app, request, gate }) {
     await gate.slot();
     const [paramArgs, queryArgs] = splitArgs(args, StyleParams);
-    const { file } = checkInput<Static<typeof StyleParams>>(request, StyleParams, 'params', paramArgs);
-    const options = checkInput<Static<typeof StyleQuery>>(request, StyleQuery, 'querystring', queryArgs);
+    const { file } = checkToolInput<Static<typeof StyleParams>>(request, StyleParams, 'params', paramArgs);
+    const options = checkToolInput<Static<typeof StyleQuery>>(request, StyleQuery, 'querystring', queryArgs);
     const style = checkedStyle(file, options.theme);
     const value = mapStyleUrls({ baseUrl: app.config.baseUrl, key: presentedKey(request) ?? '' }, style, options);
     return { text: JSON.stringify(value), structured: value };

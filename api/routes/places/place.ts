@@ -16,11 +16,11 @@ export const placeRoute: FastifyPluginAsyncTypebox = async (app) => {
       querystring: PlaceQuery,
       response: { 200: PlacesResponse, ...errorResponses(GEOCODING_ERRORS, 400, 404, 503) },
     },
-  }, (request) => placeById(app.services, request.params, request.query));
+  }, (request) => placeOfId(app.services, request.params, request.query));
 };
 
 /** The answer of GET /places/{id} for validated params and query: every front door's. */
-export function placeById(services: Services, params: PlaceIdParams, query: PlaceQuery): Promise<PlacesResponse> {
+export function placeOfId(services: Services, params: PlaceIdParams, query: PlaceQuery): Promise<PlacesResponse> {
   const lang = sanitizeLang(query.lang);
   if (!lang.ok) throw errors.badRequest(lang.error);
   return services.geocoding.place({ id: params.id, lang: lang.value });

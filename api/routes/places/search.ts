@@ -22,11 +22,11 @@ export const placesSearchRoute: FastifyPluginAsyncTypebox = async (app) => {
       querystring: PlacesSearchQuery,
       response: { 200: PlacesResponse, ...errorResponses(GEOCODING_ERRORS, 400, 503) },
     },
-  }, (request) => placesSearch(app.services, request.query));
+  }, (request) => searchPlacesByName(app.services, request.query));
 };
 
 /** The answer of GET /places/search for a validated query: every front door's. */
-export function placesSearch(services: Services, query: PlacesSearchQuery): Promise<PlacesResponse> {
+export function searchPlacesByName(services: Services, query: PlacesSearchQuery): Promise<PlacesResponse> {
   const q = sanitizeQ(query.q);
   if (!q.ok) throw errors.badRequest(q.error);
   const lang = sanitizeLang(query.lang);

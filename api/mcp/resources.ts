@@ -6,7 +6,7 @@ import { CoverageResponse } from '../../schemas/transit-api.ts';
 import { mapStyleList } from '../../services/maps/style-urls.ts';
 import { presentedKey } from '../access/credentials.ts';
 import type { EndpointCall } from './call-gate.ts';
-import { refusalOf } from './tool-errors.ts';
+import { refusalJson, refusalOf } from './tool-errors.ts';
 import type { ToolContext } from './tool.ts';
 
 const JSON_TYPE = 'application/json';
@@ -84,7 +84,7 @@ export async function readResource(uri: string, context: ToolContext): Promise<R
   } catch (err) {
     const refusal = refusalOf(err, context.request.log);
     const body = refusal.body();
-    throw new McpError(REFUSED, typeof body === 'string' ? body : refusal.message, { status: refusal.statusCode, ...(typeof body === 'string' ? {} : body) });
+    throw new McpError(REFUSED, typeof body === 'string' ? body : refusal.message, refusalJson(refusal));
   }
   return { contents: [{ uri, mimeType: JSON_TYPE, text }] };
 }

@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Refusal } from '../../lib/errors.ts';
 import { readResource, RESOURCES } from './resources.ts';
-import { refusalOf } from './tool-errors.ts';
+import { refusalJson, refusalOf } from './tool-errors.ts';
 import type { SingleToolCall } from './single-tool-call.ts';
 import type { McpTool, ToolAnswer, ToolContext } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
@@ -32,10 +32,9 @@ const TOOL_LIST: Tool[] = TOOLS.map((tool) => ({
   annotations: { title: tool.title, ...tool.annotations },
 }));
 
-/** A refusal as a tool error: the HTTP answer's JSON body (its `code` and message), flagged isError. */
+/** A refusal as a tool error: its JSON (refusalJson), flagged isError. */
 function toolError(refusal: Refusal): CallToolResult {
-  const body = refusal.body();
-  return { isError: true, content: [{ type: 'text', text: typeof body === 'string' ? body : JSON.stringify({ status: refusal.statusCode, ...body }) }] };
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(refusalJson(refusal)) }] };
 }
 
 /** The tool's answer, or the refusal it met as a tool error; an unknown tool is a protocol error (McpError). */

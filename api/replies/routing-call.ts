@@ -2,10 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RoutingCall } from '../../services/routing/index.ts';
 
 /**
- * Runs a routing facade call for this request: its logger, its endpoint, and a signal that fires
- * when the client goes away before the answer is written (the routing task is then cancelled).
+ * Runs a routing facade call for this request: its logger, its endpoint (the route's, or the one a
+ * tool call stands for), and a signal that fires when the client goes away before the answer is
+ * written (the routing task is then cancelled).
  */
-export async function withRoutingCall<T>(request: FastifyRequest, reply: FastifyReply, work: (call: RoutingCall) => Promise<T>): Promise<T> {
+export async function withRoutingCall<T>(
+  request: FastifyRequest, reply: FastifyReply, work: (call: RoutingCall) => Promise<T>, endpoint = request.routeOptions.url ?? request.url,
+): Promise<T> {
   const gone = new AbortController();
   // 'close' before the answer is written: the client went away.
   const onClose = () => {
@@ -13,7 +16,7 @@ export async function withRoutingCall<T>(request: FastifyRequest, reply: Fastify
   };
   reply.raw.once('close', onClose);
   try {
-    return await work({ log: request.log, endpoint: request.routeOptions.url ?? request.url, signal: gone.signal });
+    return await work({ log: request.log, endpoint, signal: gone.signal });
   } finally {
     reply.raw.removeListener('close', onClose);
   }

@@ -101,7 +101,7 @@ describe('a tool call is one call of its endpoint', () => {
     await client.listTools();
     await client.listResources();
     for (const q of ['Vancouver', 'Robson Street', 'cafe']) expect((await client.callTool({ name: 'geocode', arguments: { q } })).isError).toBeFalsy();
-    expect(toolErrorOf(await client.callTool({ name: 'geocode', arguments: { q: 'Vancouver', bbox: '1,2' } })).status).toBe(400);
+    expect(toolErrorOf(await client.callTool({ name: 'geocode', arguments: { q: 'Vancouver', bbox: '1,2' } })).http_status).toBe(400);
     await client.close();
     for (const q of ['Vancouver', 'Robson Street', 'cafe']) expect((await stack.get(`/geocode/search?q=${encodeURIComponent(q)}`, { key: viaHttp.key })).status).toBe(200);
     expect((await stack.get('/geocode/search?q=Vancouver&bbox=1,2', { key: viaHttp.key })).status).toBe(400);
@@ -117,13 +117,13 @@ describe('a tool call is one call of its endpoint', () => {
     await client.close();
     expect(result.isError).toBeFalsy();
     // Only geocoding is released here: identify, stops and elevation are refused, each as its endpoint refuses it.
-    const parts = result.structuredContent as Record<string, { refused?: { status: number } }>;
+    const parts = result.structuredContent as Record<string, { refused?: { http_status: number } }>;
     const point = 'lon=-123.1207&lat=49.2827';
     const urls = ['/geocode/reverse?' + point + '&limit=1', '/identify?at=-123.1207,49.2827', '/transit/stops?near=-123.1207,49.2827&radius=500&limit=3',
       '/incidents?near=-123.1207,49.2827&radius=25000', '/elevation?at=-123.1207,49.2827'];
     const statuses = [];
     for (const url of urls) statuses.push((await stack.get(url, { key: viaHttp.key })).status);
-    expect([parts.areas!.refused?.status, parts.transit!.refused?.status, parts.elevation!.refused?.status]).toEqual([statuses[1], statuses[2], statuses[4]]);
+    expect([parts.areas!.refused?.http_status, parts.transit!.refused?.http_status, parts.elevation!.refused?.http_status]).toEqual([statuses[1], statuses[2], statuses[4]]);
     expect(await usageOf(viaMcp.id)).toEqual(await usageOf(viaHttp.id));
     expect(Object.values(await usageOf(viaMcp.id)).reduce((a, b) => a + b, 0)).toBe(5);
   });
@@ -164,7 +164,7 @@ describe('refusals are tool errors with the HTTP body', () => {
     const dev = await keyOf({ accountId: 'mcp-hobby', plan: 'hobby' });
     for (const [caller, code] of [[paid, 'addon_required'], [dev, 'dev_only']] as const) {
       const client = await connectMcp(api, caller.key);
-      const { status, ...body } = toolErrorOf(await client.callTool({ name: 'geocode', arguments: { q: LAND } }));
+      const { http_status: status, ...body } = toolErrorOf(await client.callTool({ name: 'geocode', arguments: { q: LAND } }));
       await client.close();
       const http = await stack.get(`/geocode/search?q=${LAND}`, { key: caller.key });
       expect(http.status).toBe(403);
@@ -180,7 +180,7 @@ describe('refusals are tool errors with the HTTP body', () => {
     await paymentFailed(stack.pool, 'mcp-unpaid', new Date());
     const client = await connectMcp(api, blocked.key);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
-    const { status, ...body } = toolErrorOf(await client.callTool({ name: 'geocode', arguments: { q: 'Vancouver' } }));
+    const { http_status: status, ...body } = toolErrorOf(await client.callTool({ name: 'geocode', arguments: { q: 'Vancouver' } }));
     await client.close();
     const http = await stack.get('/geocode/search?q=Vancouver', { key: blocked.key });
     expect([status, http.status]).toEqual([429, 429]);
@@ -195,7 +195,7 @@ describe('refusals are tool errors with the HTTP body', () => {
     const answers = [];
     for (let i = 0; i < LIMIT - 12 + 1; i++) answers.push(await client.callTool({ name: 'geocode', arguments: { q: 'Vancouver' } }));
     expect(answers.slice(0, -1).every((a) => !a.isError)).toBe(true);
-    const { status, ...body } = toolErrorOf(answers.at(-1)!);
+    const { http_status: status, ...body } = toolErrorOf(answers.at(-1)!);
     const http = await stack.get('/geocode/search?q=Vancouver', { key: caller.key });
     expect([status, http.status]).toEqual([429, 429]);
     expect(body).toEqual(http.body);

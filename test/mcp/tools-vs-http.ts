@@ -45,7 +45,7 @@ export function describeToolsAgainstHttp(demo: () => { api: string; key: string 
       const normalize = c.normalize ?? ((v: unknown) => v);
       if (c.refused !== undefined) {
         expect(http.status).toBe(c.refused);
-        const { status, ...body } = toolErrorOf(result);
+        const { http_status: status, ...body } = toolErrorOf(result);
         expect(status).toBe(c.refused);
         expect(body).toEqual(http.body);
         return;
@@ -87,7 +87,7 @@ export function describeToolsAgainstHttp(demo: () => { api: string; key: string 
       const expectPart = async (part: unknown, url: string, wrap?: string) => {
         const http = await get(url);
         if (http.status === 200) expect(part).toEqual(wrap ? { [wrap]: http.body } : http.body);
-        else expect(part).toEqual({ refused: { status: http.status, ...(http.body as object) } });
+        else expect(part).toEqual({ refused: { http_status: http.status, ...(http.body as object) } });
       };
       await expectPart(parts.place, `/geocode/reverse?lon=${lon}&lat=${lat}&limit=1`, 'results');
       await expectPart(parts.areas, `/identify?at=${lon},${lat}`);

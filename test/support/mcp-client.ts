@@ -12,7 +12,7 @@ export async function connectMcp(api: string, key: string | null, headers: Recor
 }
 
 export interface ToolErrorBody {
-  status: number;
+  http_status: number;
   error: string;
   code?: string;
 }

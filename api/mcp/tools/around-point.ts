@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { Refusal } from '../../../lib/errors.ts';
-import { refusalOf } from '../tool-errors.ts';
+import { refusalJson, refusalOf } from '../tool-errors.ts';
 import { checkToolInput } from '../tool-input.ts';
 import { READ_ONLY, type McpTool, type ToolContext } from '../tool.ts';
 import { catalogTools } from './catalog.ts';
@@ -35,7 +35,7 @@ const AroundPointInput = Type.Object({
 }, { additionalProperties: false });
 
 /** A part that could not answer: the refusal its HTTP endpoint would give. */
-const PartRefusal = Type.Object({ status: Type.Integer(), error: Type.String(), code: Type.Optional(Type.String()) });
+const PartRefusal = Type.Object({ http_status: Type.Integer(), error: Type.String(), code: Type.Optional(Type.String()) });
 const part = (tool: McpTool): TSchema => Type.Union([tool.outputSchema, Type.Object({ refused: PartRefusal })]);
 
 const AroundPointOutput = Type.Object({
@@ -60,8 +60,7 @@ async function runPart(tool: McpTool, args: Record<string, unknown>, context: To
     return (await tool.run(args, context)).structured;
   } catch (err) {
     const refusal = err instanceof Refusal ? err : refusalOf(err, context.request.log);
-    const body = refusal.body();
-    return { refused: { status: refusal.statusCode, ...(typeof body === 'string' ? { error: body } : body) } };
+    return { refused: refusalJson(refusal) };
   }
 }
 
@@ -91,7 +90,7 @@ export const aroundPointTool: McpTool = {
     'road incidents and closures within road_events_radius metres (default 25 km), and the ground elevation in metres. ' +
     'lon/lat are WGS84 degrees. Each part is one call of its own endpoint (GET /geocode/reverse, /identify, /transit/stops, ' +
     '/transit/stops/{id}/departures per stop, /incidents, /elevation), metered as such; a part that cannot answer carries ' +
-    '{refused: {status, error, code}} and the others still answer. Example: {"lon": -123.1207, "lat": 49.2827}.',
+    '{refused: {http_status, error, code}} and the others still answer. Example: {"lon": -123.1207, "lat": 49.2827}.',
   inputSchema: AroundPointInput,
   outputSchema: AroundPointOutput,
   annotations: READ_ONLY,

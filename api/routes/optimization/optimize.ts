@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { BILLABLE_SHIPMENTS_HEADER } from '../../../engines/access/metering.ts';
 import { optimizationLimitsOf } from '../../../schemas/plans.ts';
 import { OPTIMIZATION_BODY_LIMIT_BYTES, OptimizationRequestBody, OptimizationResponse, optimizationErrorResponses } from '../../../schemas/optimization-api.ts';
-import { optimizationBilling } from '../../access/optimization-billing-gate.ts';
+import { optimizationBilling, type OptimizationBilling } from '../../access/optimization-billing-gate.ts';
 import { errors } from '../../../lib/errors.ts';
+import type { KeyRecord } from '../../../lib/keys.ts';
 
 /** Volume 3: one endpoint on five paths; an alias path's last segment ends in the method name. */
 export const OPTIMIZE_PATHS = ['/optimize', '/v1/projects/:target', '/v1/projects/:project/locations/:target', '/projects/:target', '/projects/:project/locations/:target'];
@@ -17,8 +18,45 @@ function sendJson(reply: FastifyReply, body: unknown): FastifyReply {
 /** performance.now() at each request's arrival (before its body is read): the timeout runs from there. */
 const arrivals = new WeakMap<object, number>();
 
+/** One billing gate per app (its solve slots are app.solveSlots): every front door of /optimize admits through it. */
+const billings = new WeakMap<FastifyInstance, OptimizationBilling>();
+function billingOf(app: FastifyInstance): OptimizationBilling {
+  let billing = billings.get(app);
+  if (billing === undefined) billings.set(app, (billing = optimizationBilling({ db: app.pg, slots: app.solveSlots, dashboardUrl: app.config.dashboardUrl })));
+  return billing;
+}
+
+/** What one /optimize call answers: the body and the shipments it bills. */
+export interface OptimizeOutcome {
+  body: unknown;
+  billableShipments: number;
+}
+
+/** How a front door takes part in one /optimize call: its logger, its arrival, and what it does with the plan's timeout clamp. */
+export interface OptimizeDoor {
+  log: FastifyBaseLogger;
+  /** performance.now() at the call's arrival: the timeout runs from there (default: now). */
+  startedAt?: number;
+  /** The plan clamped the timeout (HTTP sends a Warning header, before the solve, so a refused solve carries it too). */
+  clamped?: (message: string) => void;
+}
+
+/** The answer of POST /optimize for a body as sent, for the caller's key: every front door's (errors in the optimization shape are the door's). */
+export async function optimizeFleet(app: FastifyInstance, key: KeyRecord, body: unknown, door: OptimizeDoor): Promise<OptimizeOutcome> {
+  const limits = optimizationLimitsOf(key.accountId === null ? null : key.plan);
+  const checked = await app.services.optimization.check(body, limits);
+  if (checked.validateOnly) return { body: checked.answer, billableShipments: 0 };
+  if (checked.clampWarning) door.clamped?.(checked.clampWarning.message);
+  const billing = billingOf(app);
+  const answer = await app.services.optimization.solve(checked, {
+    limits,
+    admit: (parsed, identities) => billing.admit(key, parsed, new Date(app.now()), door.log, identities),
+    startedAt: door.startedAt,
+  });
+  return answer;
+}
+
 export const optimizeRoute: FastifyPluginAsyncTypebox = async (app) => {
-  const billing = optimizationBilling({ db: app.pg, slots: app.solveSlots, dashboardUrl: app.config.dashboardUrl });
 
   for (const url of OPTIMIZE_PATHS) {
     app.post(url, {
@@ -44,15 +82,10 @@ export const optimizeRoute: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('cache-control', 'no-store').header(BILLABLE_SHIPMENTS_HEADER, '0');
       const { target } = request.params as { target?: string };
       if (target !== undefined && !(target.endsWith(METHOD_SUFFIX) && target.length > METHOD_SUFFIX.length)) throw errors.optimizationNotFound();
-      const key = request.apiKey!;
-      const limits = optimizationLimitsOf(key.accountId === null ? null : key.plan);
-      const checked = await app.services.optimization.check(request.body, limits);
-      if (checked.validateOnly) return sendJson(reply, checked.answer);
-      if (checked.clampWarning) reply.header('warning', `299 - '${checked.clampWarning.message}'`);
-      const answer = await app.services.optimization.solve(checked, {
-        limits,
-        admit: (parsed, identities) => billing.admit(key, parsed, new Date(app.now()), request.log, identities),
+      const answer = await optimizeFleet(app, request.apiKey!, request.body, {
+        log: request.log,
         startedAt: arrivals.get(request),
+        clamped: (message) => reply.header('warning', `299 - '${message}'`),
       });
       reply.header(BILLABLE_SHIPMENTS_HEADER, String(answer.billableShipments));
       return sendJson(reply, answer.body);

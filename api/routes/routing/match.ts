@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { RoutingCall } from '../../../services/routing/index.ts';
+import type { Services } from '../../../services/index.ts';
 import { traceMetres } from '../../../engines/routing/match/match-trace.ts';
 import type { Mode } from '../../../engines/routing/modes.ts';
 import { errorResponses } from '../../../schemas/common.ts';
@@ -31,22 +33,26 @@ export const matchRoute: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: MatchResponse, ...errorResponses(MATCH_ERRORS, 400, 422, 502, 503) },
     },
   }, async (request, reply) => {
-    const body = request.body;
-    if (body.points.length > MAX_MATCH_POINTS) throw errors.badRequest(`at most ${MAX_MATCH_POINTS} points`, 'too_many_locations');
-    const mode = valueOrThrow(checkMode(body.mode, MATCH_MODES));
-    const fixes = valueOrThrow(checkMatchPoints(body.points));
-    if (traceMetres(fixes) > MAX_MATCH_TRACE_METRES) {
-      throw errors.badRequest(`the trace must be at most ${MAX_MATCH_TRACE_METRES / 1000} km long (sum of the straight hops between points)`, 'too_many_locations');
-    }
-    const options = {
-      searchRadius: body.search_radius ?? MATCH_SEARCH_RADIUS.default,
-      gpsAccuracy: body.gps_accuracy ?? MATCH_GPS_ACCURACY_DEFAULT,
-      breakageDistance: body.breakage_distance ?? MATCH_BREAKAGE_DEFAULT,
-    };
-    const routingMode = (mode === 'car' ? 'auto' : mode) as Mode;
-    const answer = await withRoutingCall(request, reply, (call) => app.services.routing.match({ mode: routingMode, fixes, options }, call));
-    if ('body' in answer) return answer.body;
+    const answer = await withRoutingCall(request, reply, (call) => matchAnswer(app.services, request.body, call));
     // Text skips the response serializer; MatchResponse documents it.
-    return reply.type('application/json; charset=utf-8').send(matchJson(answer.matched) as never);
+    return typeof answer === 'string' ? reply.type('application/json; charset=utf-8').send(answer as never) : answer;
   });
 };
+
+/** The answer of POST /match for a validated body (JSON text, or the no-match body as an object): every front door's. */
+export async function matchAnswer(services: Services, body: MatchBody, call: RoutingCall) {
+  if (body.points.length > MAX_MATCH_POINTS) throw errors.badRequest(`at most ${MAX_MATCH_POINTS} points`, 'too_many_locations');
+  const mode = valueOrThrow(checkMode(body.mode, MATCH_MODES));
+  const fixes = valueOrThrow(checkMatchPoints(body.points));
+  if (traceMetres(fixes) > MAX_MATCH_TRACE_METRES) {
+    throw errors.badRequest(`the trace must be at most ${MAX_MATCH_TRACE_METRES / 1000} km long (sum of the straight hops between points)`, 'too_many_locations');
+  }
+  const options = {
+    searchRadius: body.search_radius ?? MATCH_SEARCH_RADIUS.default,
+    gpsAccuracy: body.gps_accuracy ?? MATCH_GPS_ACCURACY_DEFAULT,
+    breakageDistance: body.breakage_distance ?? MATCH_BREAKAGE_DEFAULT,
+  };
+  const routingMode = (mode === 'car' ? 'auto' : mode) as Mode;
+  const answer = await services.routing.match({ mode: routingMode, fixes, options }, call);
+  return 'body' in answer ? answer.body : matchJson(answer.matched);
+}

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { RoutingCall } from '../../../services/routing/index.ts';
+import type { Services } from '../../../services/index.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import {
   ISOCHRONE_MODES, MATRIX_BODY_LIMIT_BYTES, MAX_MATRIX_LOCATIONS, MatrixBody, MatrixResponse, ROUTING_ERRORS,
@@ -28,15 +30,17 @@ export const matrixRoute: FastifyPluginAsyncTypebox = async (app) => {
       body: MatrixBody,
       response: { 200: MatrixResponse, ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
     },
-  }, async (request, reply) => {
-    const body = request.body;
-    if (body.origins.length > MAX_MATRIX_LOCATIONS || body.destinations.length > MAX_MATRIX_LOCATIONS) {
-      throw errors.badRequest(`at most ${MAX_MATRIX_LOCATIONS} origins and ${MAX_MATRIX_LOCATIONS} destinations`, 'too_many_locations');
-    }
-    const mode = valueOrThrow(checkMode(body.mode, ISOCHRONE_MODES));
-    const origins = valueOrThrow(checkPairs('origins', body.origins));
-    const destinations = valueOrThrow(checkPairs('destinations', body.destinations));
-    const options = valueOrThrow(checkRoadOptions(mode, body));
-    return withRoutingCall(request, reply, (call) => app.services.routing.matrix({ origins, destinations }, options, call));
-  });
+  }, async (request, reply) => withRoutingCall(request, reply, (call) => matrixAnswer(app.services, request.body, call)));
 };
+
+/** The answer of POST /matrix for a validated body: every front door's. */
+export function matrixAnswer(services: Services, body: MatrixBody, call: RoutingCall): ReturnType<Services['routing']['matrix']> {
+  if (body.origins.length > MAX_MATRIX_LOCATIONS || body.destinations.length > MAX_MATRIX_LOCATIONS) {
+    throw errors.badRequest(`at most ${MAX_MATRIX_LOCATIONS} origins and ${MAX_MATRIX_LOCATIONS} destinations`, 'too_many_locations');
+  }
+  const mode = valueOrThrow(checkMode(body.mode, ISOCHRONE_MODES));
+  const origins = valueOrThrow(checkPairs('origins', body.origins));
+  const destinations = valueOrThrow(checkPairs('destinations', body.destinations));
+  const options = valueOrThrow(checkRoadOptions(mode, body));
+  return services.routing.matrix({ origins, destinations }, options, call);
+}

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { RoutingCall } from '../../../services/routing/index.ts';
+import type { Services } from '../../../services/index.ts';
 import { errorResponses } from '../../../schemas/common.ts';
 import { ROUTING_ERRORS } from '../../../schemas/routing-api.ts';
 import {
@@ -29,15 +31,19 @@ export const optimizedRouteHandler: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: OptimizedRouteResponse, ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
     },
   }, async (request, reply) => {
-    const body = request.body;
-    if (body.stops.length > MAX_OPTIMIZED_STOPS) throw errors.badRequest(`at most ${MAX_OPTIMIZED_STOPS} stops`, 'too_many_locations');
-    const mode = valueOrThrow(checkMode(body.mode, OPTIMIZED_ROUTE_MODES));
-    const stops = valueOrThrow(checkStops(body.stops));
-    const ends = valueOrThrow(checkStopEnds(body));
-    const options = valueOrThrow(checkRoadOptions(mode, body));
-    const answer = await withRoutingCall(request, reply, (call) => app.services.routing.optimizedRoute(stops, ends, options, call));
-    if ('body' in answer) return answer.body;
+    const answer = await withRoutingCall(request, reply, (call) => optimizedRouteAnswer(app.services, request.body, call));
     // Bytes skip the response serializer; OptimizedRouteResponse documents them.
-    return reply.type('application/json; charset=utf-8').send(optimizedRouteJson(answer.optimized) as never);
+    return Buffer.isBuffer(answer) ? reply.type('application/json; charset=utf-8').send(answer as never) : answer;
   });
 };
+
+/** The answer of POST /optimized-route for a validated body (JSON bytes, or the no-route body as an object): every front door's. */
+export async function optimizedRouteAnswer(services: Services, body: OptimizedRouteBody, call: RoutingCall) {
+  if (body.stops.length > MAX_OPTIMIZED_STOPS) throw errors.badRequest(`at most ${MAX_OPTIMIZED_STOPS} stops`, 'too_many_locations');
+  const mode = valueOrThrow(checkMode(body.mode, OPTIMIZED_ROUTE_MODES));
+  const stops = valueOrThrow(checkStops(body.stops));
+  const ends = valueOrThrow(checkStopEnds(body));
+  const options = valueOrThrow(checkRoadOptions(mode, body));
+  const answer = await services.routing.optimizedRoute(stops, ends, options, call);
+  return 'body' in answer ? answer.body : optimizedRouteJson(answer.optimized);
+}

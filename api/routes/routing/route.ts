@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../../schemas/common.ts';
 import { ROUTE_MODES, ROUTING_ERRORS, RouteQuery, RouteResponse } from '../../../schemas/routing-api.ts';
 import { TransitRouteResponse } from '../../../schemas/transit-route-api.ts';
+import type { RoutingCall } from '../../../services/routing/index.ts';
 import { errors } from '../../../lib/errors.ts';
 import { valueOrThrow } from '../../../lib/checked.ts';
 import { checkRouteEnds } from '../../params/routing/locations.ts';
@@ -10,6 +12,8 @@ import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { checkTransitQuery } from '../../params/routing/transit.ts';
 import { withRoutingCall } from '../../replies/routing-call.ts';
 import { closureWarnings, routeReply } from '../../replies/routing.ts';
+
+export const RouteAnswerSchema = Type.Union([RouteResponse, TransitRouteResponse]);
 
 /** GET /route: the least-cost road route between two points, with relocation, closure and truck findings. */
 export const routeHandler: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,26 +27,30 @@ export const routeHandler: FastifyPluginAsyncTypebox = async (app) => {
         + 'provincial snapshots give CLOSURE_IN_FORCE_NEAR_ROUTE / CLOSURE_SCHEDULED_NEAR_ROUTE. mode=transit (depart_at required) '
         + 'answers scheduled journeys of the routable agency (TRANSIT_ROUTING_FEED) with legs, transfers and Pareto alternatives.',
       querystring: RouteQuery,
-      response: { 200: Type.Union([RouteResponse, TransitRouteResponse]), ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
+      response: { 200: RouteAnswerSchema, ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
     },
   }, async (request, reply) => {
-    const query = request.query;
-    const mode = valueOrThrow(checkMode(query.mode, ROUTE_MODES));
-    const ends = valueOrThrow(checkRouteEnds(query.from, query.to));
-    const routing = app.services.routing;
-    if (mode === 'transit') {
-      const { departAt } = valueOrThrow(checkTransitQuery(query));
-      if ((request.query as Record<string, unknown>).arrive_by !== undefined) {
-        throw errors.badRequest('arrive_by is not supported: give depart_at', 'invalid_route_option');
-      }
-      const { body, closures } = await withRoutingCall(request, reply, (call) => routing.transitRoute(ends, departAt, { ...call, closureSnapshots: app.closureSnapshots }));
-      const warnings = closures ? closureWarnings(closures) : [];
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(warnings.length > 0 ? { ...body, warnings } : body) as never);
-    }
-    if (query.depart_at !== undefined) throw errors.badRequest('depart_at applies only to mode=transit', 'invalid_route_option');
-    const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
-    return withRoutingCall(request, reply, (call) => routing.route(ends, options, { ...call, closureSnapshots: app.closureSnapshots },
-      // Bytes skip the response serializer; RouteResponse documents them (api/replies/route-json.ts).
-      ({ route, truck }, closures) => reply.type('application/json; charset=utf-8').send(routeReply(route, closures, truck) as never)));
+    const json = await withRoutingCall(request, reply, (call) => routeJsonOf(app, request.query, call));
+    // Bytes skip the response serializer; RouteResponse and TransitRouteResponse document them (api/replies/route-json.ts).
+    return reply.type('application/json; charset=utf-8').send(json as never);
   });
 };
+
+/** The JSON of GET /route for a validated query (road modes as bytes, mode=transit as text): every front door's. */
+export async function routeJsonOf(app: FastifyInstance, query: RouteQuery, call: RoutingCall): Promise<Buffer | string> {
+  const mode = valueOrThrow(checkMode(query.mode, ROUTE_MODES));
+  const ends = valueOrThrow(checkRouteEnds(query.from, query.to));
+  const routing = app.services.routing;
+  if (mode === 'transit') {
+    const { departAt } = valueOrThrow(checkTransitQuery(query));
+    if ((query as Record<string, unknown>).arrive_by !== undefined) {
+      throw errors.badRequest('arrive_by is not supported: give depart_at', 'invalid_route_option');
+    }
+    const { body, closures } = await routing.transitRoute(ends, departAt, { ...call, closureSnapshots: app.closureSnapshots });
+    const warnings = closures ? closureWarnings(closures) : [];
+    return JSON.stringify(warnings.length > 0 ? { ...body, warnings } : body);
+  }
+  if (query.depart_at !== undefined) throw errors.badRequest('depart_at applies only to mode=transit', 'invalid_route_option');
+  const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
+  return routing.route(ends, options, { ...call, closureSnapshots: app.closureSnapshots }, ({ route, truck }, closures) => routeReply(route, closures, truck));
+}

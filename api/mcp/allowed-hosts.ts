@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOOPBACK_NAME = 'localhost';
 
 export type HostCheck = (hostHeader: string | undefined) => boolean;
 
@@ -14,15 +14,14 @@ function hostnameOf(host: string): string {
 
 /**
  * Whether POST /mcp answers a request with this Host header (DNS-rebinding protection: a page
- * that rebinds its own name to this server still sends that name, so an IP address, which no
- * rebinding page can send, always passes). Host names only, so a port picked at start (PORT=0)
- * or mapped by a proxy still passes: MCP_ALLOWED_HOSTS when set, else BASE_URL's host name, and
- * for a loopback BASE_URL every loopback name.
+ * that rebinds its own name to this server still sends that name). What no rebinding page can
+ * send always passes: an IP address, and `localhost`. Otherwise the host name must be BASE_URL's,
+ * or one of MCP_ALLOWED_HOSTS. Host names only, so a port picked at start (PORT=0) or mapped by a
+ * proxy still passes.
  */
 export function mcpHostCheck(setting: string, baseUrl: string): HostCheck {
   const listed = setting.split(',').map((h) => hostnameOf(h.trim())).filter((h) => h !== '');
-  const base = new URL(baseUrl).hostname.toLowerCase();
-  const allowed = new Set(listed.length > 0 ? listed : LOOPBACK.has(base) ? [...LOOPBACK] : [base]);
+  const allowed = new Set([new URL(baseUrl).hostname.toLowerCase(), LOOPBACK_NAME, ...listed]);
   const seen = new Map<string, boolean>();
   return (hostHeader) => {
     if (hostHeader === undefined) return false;

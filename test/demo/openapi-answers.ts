@@ -58,7 +58,9 @@ export function describeAnswersAgainstOpenApi(started: () => StartedDemo): void 
       const extra = (method: 'GET' | 'POST', path: string, headers: Record<string, string> = auth, body?: string): CurlRequest =>
         ({ comment: '', method, url: `${api}${path}`, headers, body, discardsBody: false });
       requests = [
-        ...printedExamples(output).filter((l) => l.startsWith('curl ')).map(parseCurlLine).map((r) => ({ ...r, discardsBody: false })),
+        // POST /mcp speaks JSON-RPC, not an OpenAPI operation: test/mcp/tools-vs-http.ts checks its answers.
+        ...printedExamples(output).filter((l) => l.startsWith('curl ')).map(parseCurlLine)
+          .filter((r) => new URL(r.url).pathname !== '/mcp').map((r) => ({ ...r, discardsBody: false })),
         extra('GET', '/tiles/14/x/5606'),
         extra('GET', '/geocode/search?limit=5'),
         extra('GET', '/transit/stops/no-such-stop'),

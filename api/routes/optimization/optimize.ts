@@ -57,7 +57,6 @@ export async function optimizeFleet(app: FastifyInstance, key: KeyRecord, body: 
 }
 
 export const optimizeRoute: FastifyPluginAsyncTypebox = async (app) => {
-
   for (const url of OPTIMIZE_PATHS) {
     app.post(url, {
       // The schema only documents the body: the checker reads it as sent (Ajv would coerce enums and

@@ -7,7 +7,7 @@ import {
 import type { Refusal } from '../../lib/errors.ts';
 import { readResource, RESOURCES } from './resources.ts';
 import { refusalJson, refusalOf } from './tool-errors.ts';
-import type { SingleToolCall } from './single-tool-call.ts';
+import type { MalformedToolCall, SingleToolCall } from './single-tool-call.ts';
 import type { McpTool, ToolAnswer, ToolContext } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
 
@@ -68,7 +68,8 @@ async function callToolJson(name: string, args: Record<string, unknown> | undefi
  * The JSON-RPC response to one tools/call, as the SDK's server and transport word it: the result,
  * or the protocol error (an unknown tool) with its code and message.
  */
-export async function toolCallAnswer(call: SingleToolCall, context: ToolContext): Promise<string> {
+export async function toolCallAnswer(call: SingleToolCall | MalformedToolCall, context: ToolContext): Promise<string> {
+  if ('invalid' in call) return JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${call.invalid}` } });
   try {
     return `{"result":${await callToolJson(call.name, call.args, context)},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
   } catch (err) {

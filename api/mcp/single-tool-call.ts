@@ -7,6 +7,12 @@ export interface SingleToolCall {
   args: Record<string, unknown> | undefined;
 }
 
+/** A lone tools/call request whose params are not a tool name and object arguments: JSON-RPC's invalid params (-32602). */
+export interface MalformedToolCall {
+  id: string | number;
+  invalid: string;
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -19,7 +25,7 @@ const header = (value: string | string[] | undefined): string | undefined => (Ar
  * protocol-version headers the transport requires. Anything else (initialize, lists, notifications,
  * batches, a malformed message, an unsupported version) is null: the SDK answers it, errors included.
  */
-export function singleToolCall(body: unknown, headers: IncomingHttpHeaders): SingleToolCall | null {
+export function singleToolCall(body: unknown, headers: IncomingHttpHeaders): SingleToolCall | MalformedToolCall | null {
   const accept = header(headers.accept);
   if (accept === undefined || !accept.includes('application/json') || !accept.includes('text/event-stream')) return null;
   const version = header(headers['mcp-protocol-version']);
@@ -27,10 +33,13 @@ export function singleToolCall(body: unknown, headers: IncomingHttpHeaders): Sin
   if (!isPlainObject(body) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return null;
   const { id, params } = body;
   if (!(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)))) return null;
-  if (Object.keys(body).length !== 4 || !isPlainObject(params)) return null;
+  if (Object.keys(body).length !== 4) return null;
+  // The SDK would answer these -32603 with its schema library's report; they are the caller's params at fault.
+  if (!isPlainObject(params)) return { id, invalid: 'params must be an object' };
   const { name, arguments: args, _meta: meta, ...rest } = params;
-  if (typeof name !== 'string' || Object.keys(rest).length > 0) return null;
-  if (args !== undefined && !isPlainObject(args)) return null;
-  if (meta !== undefined && !isPlainObject(meta)) return null;
+  if (typeof name !== 'string') return { id, invalid: 'params.name must be the name of a tool (a string)' };
+  if (args !== undefined && !isPlainObject(args)) return { id, invalid: 'params.arguments must be an object' };
+  if (meta !== undefined && !isPlainObject(meta)) return { id, invalid: 'params._meta must be an object' };
+  if (Object.keys(rest).length > 0) return null;
   return { id, name, args };
 }

@@ -93,6 +93,31 @@ describe('the key at the door', () => {
   });
 });
 
+describe('what a hostile client can send', () => {
+  const auth = () => ({ authorization: `Bearer ${stack.key}` });
+
+  it('a body that is not JSON: the API\'s 400; a body over the limit: 413; nothing reaches a tool', async () => {
+    const bad = await fetch(`${api}/mcp`, { method: 'POST', headers: { ...MCP_ACCEPT, ...auth() }, body: '{"jsonrpc": "2.0",' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: 'body is not valid JSON' });
+    const huge = await post(auth(), { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'geocode', arguments: { q: 'x'.repeat(2 * 1024 * 1024) } } });
+    expect(huge.status).toBe(413);
+  });
+
+  it('a batch of more messages than the transport takes is refused whole; malformed calls are invalid params, not calls', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'geocode', arguments: { q: 'Vancouver' } } }));
+    const batch = await post(auth(), many);
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toMatchObject({ error: { code: -32600 } });
+    for (const params of [{ name: 'geocode', arguments: ['Vancouver'] }, { name: 42 }, {}]) {
+      const res = await post(auth(), { jsonrpc: '2.0', id: 'x', method: 'tools/call', params });
+      expect(res.status).toBeLessThan(500);
+      const body = (await res.json()) as { error?: { code: number } };
+      expect(body.error?.code).toBe(-32602);
+    }
+  });
+});
+
 describe('a tool call is one call of its endpoint', () => {
   it('protocol messages are not metered; tool calls count as the same HTTP requests do, 400s included', async () => {
     const viaMcp = await keyOf();

@@ -36,6 +36,13 @@ export interface CallGate {
   call<T>(endpoint: EndpointCall, check: () => CapabilityCall['input'], run: () => Promise<CallOutcome<T>>): Promise<T>;
 }
 
+/** One slot of the request key's rate limit (shared with its HTTP requests); a 429 rate_limited past it. */
+export function takeRateLimitSlot(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const limiter = app.requestLimiter;
+  if (limiter === null) return Promise.resolve();
+  return new Promise((resolve, reject) => limiter.admit(request.apiKey!, request.log, (err) => (err ? reject(err) : resolve())));
+}
+
 /** The gate of the tool calls of one POST /mcp request (authenticated at the door: `request.apiKey` is set). */
 export function createCallGate(app: FastifyInstance, request: FastifyRequest): CallGate {
   return new RequestGate(app, request);
@@ -73,9 +80,7 @@ class RequestGate implements CallGate {
   private async door(path: string): Promise<void> {
     const blocked = blockedAnswer(this.key, { headers: this.request.headers, url: path }, this.app.config.dashboardUrl);
     if (blocked) throw blocked;
-    const limiter = this.app.requestLimiter;
-    if (limiter === null) return;
-    await new Promise<void>((resolve, reject) => limiter.admit(this.key, this.request.log, (err) => (err ? reject(err) : resolve())));
+    await takeRateLimitSlot(this.app, this.request);
   }
 
   private meter(endpoint: EndpointCall, premium: boolean, statusCode: number, outcome?: CallOutcome<unknown>): Promise<void> {

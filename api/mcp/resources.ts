@@ -1,13 +1,12 @@
-import type { TSchema } from '@sinclair/typebox';
 import type { ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { CatalogRows } from '../../schemas/catalog-api.ts';
-import { CoverageResponse } from '../../schemas/transit-api.ts';
 import { mapStyleList } from '../../services/maps/style-urls.ts';
 import { presentedKey } from '../access/credentials.ts';
-import type { EndpointCall } from './call-gate.ts';
 import { refusalJson, refusalOf } from './tool-errors.ts';
-import type { ToolContext } from './tool.ts';
+import type { McpTool, ToolContext } from './tool.ts';
+import { catalogTools } from './tools/catalog.ts';
+import { toolNamed } from './tools/named.ts';
+import { transitTools } from './tools/transit.ts';
 
 const JSON_TYPE = 'application/json';
 
@@ -26,35 +25,28 @@ interface ResourceSource {
   read(context: ToolContext): Promise<string>;
 }
 
-/** A resource that stands for one GET endpoint: one call of it through the gate (metered as that call), serialized by its 200 schema. */
-function endpointResource(resource: Resource, path: string, response: TSchema, answer: (context: ToolContext) => Promise<unknown>): ResourceSource {
-  const endpoint: EndpointCall = { method: 'GET', route: path, path };
-  return {
-    resource,
-    async read(context) {
-      const value = await context.gate.call(endpoint, () => ({ params: {}, query: {}, body: {} }), async () => ({ value: await answer(context) }));
-      return context.reply.compileSerializationSchema(response as Record<string, unknown>, '200')(value as Record<string, unknown>);
-    },
-  };
+/** A resource that stands for one GET endpoint: its tool's run (one call through the gate, metered as it), the endpoint's JSON text. */
+function toolResource(resource: Resource, tool: McpTool): ResourceSource {
+  return { resource, read: async (context) => (await tool.run({}, context)).text };
 }
 
 const SOURCES: ResourceSource[] = [
-  endpointResource({
+  toolResource({
     uri: 'canmap://catalog/layers',
     name: 'catalog-layers',
     title: 'Map catalog layers',
     description: 'Every catalog overlay layer (id, names, source, licence, coverage, add-on, archives): the same JSON as GET /layers, ' +
       'and one metered call of it. The ids are what identify and query_layer take.',
     mimeType: JSON_TYPE,
-  }, '/layers', CatalogRows, ({ app }) => app.services.catalog.rows()),
-  endpointResource({
+  }, toolNamed(catalogTools, 'list_layers')),
+  toolResource({
     uri: 'canmap://transit/coverage',
     name: 'transit-coverage',
     title: 'Transit feed coverage',
     description: 'Every transit feed the enabled release assessed, included and refused, with licence, counts and service dates: ' +
       'the same JSON as GET /coverage.json, and one metered call of it.',
     mimeType: JSON_TYPE,
-  }, '/coverage.json', CoverageResponse, ({ app }) => app.services.transit.coverage()),
+  }, toolNamed(transitTools, 'transit_coverage')),
   {
     resource: {
       uri: 'canmap://maps/styles',

@@ -1,6 +1,7 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentFailed } from '../../io/access/accounts.ts';
+import { createKey, type CreateKeyInput } from '../../io/access/key-store.ts';
 import { testCorpus } from '../support/geocoding-corpus.ts';
 import { GeocodingApiStack } from '../support/geocoding-api-stack.ts';
 import { connectMcp, toolErrorOf } from '../support/mcp-client.ts';
@@ -33,10 +34,8 @@ const MCP_ACCEPT = { 'content-type': 'application/json', accept: 'application/js
 const post = (headers: Record<string, string>, body: unknown = INITIALIZE) =>
   fetch(`${api}/mcp`, { method: 'POST', headers: { ...MCP_ACCEPT, ...headers }, body: JSON.stringify(body) });
 
-async function keyOf(input: Parameters<GeocodingApiStack['createKey']>[0] = {}): Promise<{ key: string; id: string }> {
-  const key = await stack.createKey(input);
-  const { rows } = await stack.pool.query<{ id: string }>('SELECT id FROM api_keys ORDER BY created_at DESC LIMIT 1');
-  return { key, id: rows[0]!.id };
+async function keyOf(input: CreateKeyInput = {}): Promise<{ key: string; id: string }> {
+  return createKey(stack.pool, input);
 }
 
 async function usageOf(keyId: string): Promise<Record<string, number>> {

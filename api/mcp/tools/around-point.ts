@@ -1,19 +1,13 @@
-import { Type, type TSchema } from '@sinclair/typebox';
-import { Refusal } from '../../../lib/errors.ts';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { refusalJson, refusalOf } from '../tool-errors.ts';
 import { checkToolInput } from '../tool-input.ts';
 import { READ_ONLY, type McpTool, type ToolContext } from '../tool.ts';
 import { catalogTools } from './catalog.ts';
 import { geocodingTools } from './geocoding.ts';
 import { mapsTools } from './maps.ts';
+import { toolNamed } from './named.ts';
 import { roadEventsTools } from './road-events.ts';
 import { transitTools } from './transit.ts';
-
-const toolNamed = (tools: McpTool[], name: string): McpTool => {
-  const tool = tools.find((t) => t.name === name);
-  if (tool === undefined) throw new Error(`around_point needs the ${name} tool`);
-  return tool;
-};
 
 const PARTS = {
   place: toolNamed(geocodingTools, 'reverse_geocode'),
@@ -33,6 +27,7 @@ const AroundPointInput = Type.Object({
   at: Type.Optional(Type.String({ description: 'ISO 8601 instant with Z or an offset the departures start at (default now)' })),
   road_events_radius: Type.Integer({ minimum: 1, maximum: 100_000, default: 25_000, description: 'metres around the point for road events' }),
 }, { additionalProperties: false });
+type AroundPointArgs = Static<typeof AroundPointInput>;
 
 /** A part that could not answer: the refusal its HTTP endpoint would give. */
 const PartRefusal = Type.Object({ http_status: Type.Integer(), error: Type.String(), code: Type.Optional(Type.String()) });
@@ -59,12 +54,11 @@ async function runPart(tool: McpTool, args: Record<string, unknown>, context: To
   try {
     return (await tool.run(args, context)).structured;
   } catch (err) {
-    const refusal = err instanceof Refusal ? err : refusalOf(err, context.request.log);
-    return { refused: refusalJson(refusal) };
+    return { refused: refusalJson(refusalOf(err, context.request.log)) };
   }
 }
 
-async function transitAround(args: Static, near: string, context: ToolContext): Promise<Part> {
+async function transitAround(args: AroundPointArgs, near: string, context: ToolContext): Promise<Part> {
   const found = await runPart(PARTS.stops, { near, radius: args.stops_radius, limit: args.stops }, context);
   if ('refused' in found) return found;
   const stops = (found.data ?? []) as { id: string }[];
@@ -73,7 +67,6 @@ async function transitAround(args: Static, near: string, context: ToolContext): 
   return { stops: stops.map((stop, i) => ({ stop, departures: departures[i] })), meta: found.meta };
 }
 
-type Static = { lon: number; lat: number; stops_radius: number; stops: number; departures_window: number; at?: string; road_events_radius: number };
 
 /**
  * "What is around this point": the place it is in (reverse geocoding and the areas that contain
@@ -95,9 +88,8 @@ export const aroundPointTool: McpTool = {
   outputSchema: AroundPointOutput,
   annotations: READ_ONLY,
   async run(rawArgs, context) {
-    const args = { ...rawArgs } as Static;
     // The composite's own arguments, checked as the parts' are (defaults filled, 400 naming the argument).
-    checkToolInput(context.request, AroundPointInput, 'body', args);
+    const args = checkToolInput<AroundPointArgs>(context.request, AroundPointInput, 'body', { ...rawArgs });
     const point = `${args.lon},${args.lat}`;
     const [place, areas, transit, roadEvents, elevation] = await Promise.all([
       runPart(PARTS.place, { lon: args.lon, lat: args.lat, limit: '1' }, context),

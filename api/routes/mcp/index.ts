@@ -4,7 +4,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { mcpHostCheck } from '../../mcp/allowed-hosts.ts';
-import { createCallGate } from '../../mcp/call-gate.ts';
+import { createCallGate, takeRateLimitSlot } from '../../mcp/call-gate.ts';
 import { createMcpServer, toolCallAnswer } from '../../mcp/server.ts';
 import { singleToolCall } from '../../mcp/single-tool-call.ts';
 
@@ -65,9 +65,7 @@ const plugin: FastifyPluginAsync = async (app) => {
     if (!hostAllowed(request.headers.host)) return jsonRpcError(reply, 403, `Invalid Host header: ${String(request.headers.host).slice(0, 200)}`);
     const { body } = request;
     const calls = Array.isArray(body) ? body.every(isCallMessage) : isCallMessage(body);
-    if (app.requestLimiter !== null && !calls) {
-      await new Promise<void>((resolve, reject) => app.requestLimiter!.admit(request.apiKey!, request.log, (err) => (err ? reject(err) : resolve())));
-    }
+    if (!calls) await takeRateLimitSlot(app, request);
     const context = { app, request, reply, gate: createCallGate(app, request) };
     const call = singleToolCall(request.body, request.headers);
     // The usual message, one tool call, answered as the transport would answer it without its per-request setup.

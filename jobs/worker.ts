@@ -9,7 +9,7 @@ import { openQueue, queueName } from './queues.ts';
 import type { ScheduledJob } from './schedules/scheduled-job.ts';
 import { startScheduledWorkers } from './schedules/start.ts';
 import { startByodTiling } from './byod/tiling-worker.ts';
-import { removeDeadStaging } from '../releases/staging.ts';
+import { removeDeadOwnedDirs, removeDeadStaging } from '../releases/staging.ts';
 import { withinMs } from '../lib/within-ms.ts';
 
 export interface RunningWorkers {
@@ -55,6 +55,10 @@ export async function startWorkers(config: Config, options: StartWorkersOptions)
   const log = options.log ?? createJobLog(config.logLevel);
   const removed = await removeDeadStaging(config.releasesDir);
   if (removed.length) log('info', `removed ${removed.length} staging dir(s) of dead processes: ${removed.join(', ')}`);
+  if (config.basemapBuildTempDir) {
+    const scratch = await removeDeadOwnedDirs(config.basemapBuildTempDir);
+    if (scratch.length) log('info', `removed ${scratch.length} basemap build scratch dir(s) of dead processes from ${config.basemapBuildTempDir}: ${scratch.join(', ')}`);
+  }
 
   const pool = createPool(config.databaseUrl);
   const connection = createRedis(config.redisUrl, { blocking: true });

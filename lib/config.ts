@@ -52,6 +52,7 @@ function convert(conversion: Conversion, value: unknown, env: ConfigEnv): unknow
     case 'kilometres': return (value as number) * 1000;
     case 'megabytes': return (value as number) * 1024 * 1024;
     case 'path': return path.resolve(value as string);
+    case 'optionalPath': return value === '' ? null : path.resolve(value as string);
     case 'url': return (value as string).replace(/\/+$/, '');
     case 'origin': return (value as string) || `http://localhost:${env.PORT}`;
     case 'flag': return value === 1;

@@ -15,7 +15,11 @@ export function stagingRoot(releasesDir: string): string {
 
 /** A new, empty staging directory owned by this process. */
 export async function makeStagingDir(releasesDir: string, what: string): Promise<string> {
-  const root = stagingRoot(releasesDir);
+  return makeOwnedDir(stagingRoot(releasesDir), what);
+}
+
+/** A new, empty directory in `root` named for this process, which removeDeadOwnedDirs can tell apart. */
+export async function makeOwnedDir(root: string, what: string): Promise<string> {
   await mkdir(root, { recursive: true });
   return mkdtemp(path.join(root, `${ownerPrefix()}${what}-`));
 }
@@ -25,7 +29,11 @@ export async function makeStagingDir(releasesDir: string, what: string): Promise
  * or scratch files). Call before this process stages anything. Other hosts' entries are left alone.
  */
 export async function removeDeadStaging(releasesDir: string): Promise<string[]> {
-  const root = stagingRoot(releasesDir);
+  return removeDeadOwnedDirs(stagingRoot(releasesDir));
+}
+
+/** Removes the entries of `root` made by makeOwnedDir on this host whose process is gone. */
+export async function removeDeadOwnedDirs(root: string): Promise<string[]> {
   const entries = await readdir(root).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return [] as string[];
     throw err;

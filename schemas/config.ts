@@ -4,9 +4,10 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
  * How lib/config.ts turns a variable's validated value into its Config field: `seconds` and
  * `kilometres` scale to ms and metres, `megabytes` to bytes, `path` resolves against the working
  * directory, `url` drops trailing slashes, `origin` (BASE_URL) falls back to http://localhost:PORT,
- * `flag` reads 0/1 as a boolean, `emptyIsNull` reads '' as "not set".
+ * `flag` reads 0/1 as a boolean, `emptyIsNull` reads '' as "not set" (null), `optionalPath` is
+ * `path` or null.
  */
-export type Conversion = 'as-is' | 'seconds' | 'kilometres' | 'megabytes' | 'path' | 'url' | 'origin' | 'flag' | 'emptyIsNull';
+export type Conversion = 'as-is' | 'seconds' | 'kilometres' | 'megabytes' | 'path' | 'optionalPath' | 'url' | 'origin' | 'flag' | 'emptyIsNull';
 
 export interface Setting<K extends string = string, S extends TSchema = TSchema, C extends Conversion = Conversion> {
   /** The Config field it fills. */
@@ -56,6 +57,8 @@ export const Settings = {
   BYOD_TILING_SECONDS: setting('byodTilingTimeoutMs', Type.Integer({ default: 60, minimum: 1, maximum: 3600, description: 'longest the worker tiles one GeoJSON upload (POST /byod); past it the tiling process is killed and the overlay fails with the reason, not retried' }), 'seconds'),
   FETCH_TIMEOUT_SECONDS: setting('fetchTimeoutMs', Type.Integer({ default: 60, minimum: 1, maximum: 3600, description: 'HTTP timeout for downloads of sources' }), 'seconds'),
   GEOCODING_BUILD_HEAP_MB: setting('geocodingBuildHeapMb', Type.Integer({ default: 12288, minimum: 512, maximum: 1048576, description: 'JavaScript heap limit of the geocoding build process (national builds hold tens of millions of strings)' })),
+  BASEMAP_BUILD_MEMORY_MB: setting('basemapBuildMemoryMb', Type.Integer({ default: 2048, minimum: 256, maximum: 1048576, description: 'memory a basemap build may use for its own data, whatever the extract\'s size (a quarter caches node pages, an eighth tiles in memory); nodes, ways and features beyond it go to BASEMAP_BUILD_TEMP_DIR. Peak RSS is about this plus 0.5 GiB' })),
+  BASEMAP_BUILD_TEMP_DIR: setting('basemapBuildTempDir', Type.String({ default: '', description: 'where a basemap build keeps its node table, way table, feature spool and tiling scratch (about 4 × the PBF\'s size, 25 × for its nodes); unset: under RELEASES_DIR/.staging. A killed build\'s files are removed when the next worker starts' }), 'optionalPath'),
   MAX_DOWNLOAD_MB: setting('maxDownloadBytes', Type.Integer({ default: 1024, minimum: 1, maximum: 65536, description: 'largest source download accepted' }), 'megabytes'),
   OPEN511_URL: setting('open511Url', Type.String({ default: 'https://api.open511.gov.bc.ca/events', pattern: '^https?://', description: 'DriveBC Open511 events API (road events and BC closures)' })),
   ALBERTA_511_URL: setting('alberta511Url', Type.String({ default: 'https://511.alberta.ca/api/v2/get/event', pattern: '^https?://', description: 'Alberta 511 events (closure snapshots)' })),
@@ -89,7 +92,7 @@ export type ConfigEnv = Static<typeof ConfigSchema>;
 type Converted<S extends TSchema, C extends Conversion> =
   C extends 'seconds' | 'kilometres' | 'megabytes' ? number
     : C extends 'flag' ? boolean
-      : C extends 'emptyIsNull' ? Static<S> | null
+      : C extends 'emptyIsNull' | 'optionalPath' ? Static<S> | null
         : Static<S>;
 
 /** The validated configuration every process is given: one field per variable, derived from Settings. */

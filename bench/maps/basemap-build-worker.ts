@@ -2,13 +2,17 @@
  * Our basemap build (ingest/basemap/build.ts: the OSM read, the coarse national layers, the
  * tiler) alone in its process, so the parent measures its wall time and peak RSS the same way as
  * tilemaker's:
- *   node --import tsx [--expose-gc] bench/maps/basemap-build-worker.ts <extract.osm.pbf> <provinces.geojson> <out.pmtiles> <work dir> [held]
- * With `held` (and --expose-gc) it runs full garbage collections when the build starts and when
+ *   node --import tsx [--expose-gc] bench/maps/basemap-build-worker.ts <extract.osm.pbf> <provinces.geojson> <out.pmtiles> <work dir>
+ *     [--held] [--in-memory] [--memory-mb N]
+ * `--in-memory` builds the old way (features in arrays), `--memory-mb` sets the streamed build's
+ * budget (BASEMAP_BUILD_MEMORY_MB's default otherwise). With `--held` (and --expose-gc) it runs full garbage collections when the build starts and when
  * every feature is read, to report what the build retains then: that perturbs its time and peak,
  * so the benchmark makes such runs apart from the measured ones.
  * Progress goes to stderr; the last stdout line is JSON (BasemapWorkerReport).
  */
+import { parseArgs } from 'node:util';
 import type { Box } from '../../lib/geo/clip-box.ts';
+import { Settings } from '../../schemas/config.ts';
 import { buildBasemap } from '../../ingest/basemap/build.ts';
 import type { BasemapLayer } from '../../ingest/basemap/feature.ts';
 import type { ZoomDrops, ZoomStats } from '../../engines/tiles/tile-output.ts';
@@ -39,10 +43,17 @@ export interface BasemapWorkerReport {
   streamedTiles: number;
 }
 
-const [pbf, provinces, archivePath, workDir, mode] = process.argv.slice(2);
-if (!pbf || !provinces || !archivePath || !workDir) throw new Error('usage: basemap-build-worker.ts <extract.osm.pbf> <provinces.geojson> <out.pmtiles> <work dir> [held]');
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { held: { type: 'boolean', default: false }, 'in-memory': { type: 'boolean', default: false }, 'memory-mb': { type: 'string' } },
+});
+const [pbf, provinces, archivePath, workDir] = positionals;
+if (!pbf || !provinces || !archivePath || !workDir) throw new Error('usage: basemap-build-worker.ts <extract.osm.pbf> <provinces.geojson> <out.pmtiles> <work dir> [--held] [--in-memory] [--memory-mb N]');
+const mode = values.held ? 'held' : 'timed';
+const buildMode = values['in-memory'] ? 'in-memory' : 'streamed';
+const memoryMb = Number(values['memory-mb'] ?? Settings.BASEMAP_BUILD_MEMORY_MB.schema.default);
 const gc = (globalThis as { gc?: () => void }).gc;
-if (mode === 'held' && !gc) throw new Error('held needs node --expose-gc');
+if (mode === 'held' && !gc) throw new Error('--held needs node --expose-gc');
 
 /** Heap + external bytes still reachable (after a full GC), in `held` mode. */
 function retained(): number {
@@ -59,7 +70,7 @@ let readSeconds = 0;
 let rssBeforeTilingBytes = 0;
 let heldBytes: number | null = null;
 let lastLog = 0;
-const build = await buildBasemap({ pbf, provinces }, archivePath, workDir, (fraction, message) => {
+const build = await buildBasemap({ pbf, provinces }, archivePath, workDir, { memoryMb, mode: buildMode, onProgress: (fraction, message) => {
   const now = performance.now();
   if (fraction >= TILING_STARTS && readSeconds === 0) {
     readSeconds = (now - started) / 1000;
@@ -69,7 +80,7 @@ const build = await buildBasemap({ pbf, provinces }, archivePath, workDir, (frac
   if (now - lastLog < 5_000) return;
   lastLog = now;
   process.stderr.write(`  ours: ${((now - started) / 1000).toFixed(0)} s ${(fraction * 100).toFixed(0)} % ${message}\n`);
-});
+} });
 const seconds = (performance.now() - started) / 1000;
 const { report } = build;
 const result: BasemapWorkerReport = {

@@ -17,7 +17,7 @@ export interface OursRun {
 
 /** `held`: a run that measures what the build retains before tiling (full GCs; not a timing run). */
 export async function runOursBasemap(pbf: string, provinces: string, archivePath: string, workDir: string, timeoutMs: number, held = false): Promise<OursRun> {
-  const args = held ? ['--expose-gc', '--import', 'tsx', WORKER, pbf, provinces, archivePath, workDir, 'held'] : ['--import', 'tsx', WORKER, pbf, provinces, archivePath, workDir];
+  const args = held ? ['--expose-gc', '--import', 'tsx', WORKER, pbf, provinces, archivePath, workDir, '--held'] : ['--import', 'tsx', WORKER, pbf, provinces, archivePath, workDir];
   const run = await runMeasured(process.execPath, args, { timeoutMs, echoStderr: true });
   const base = { seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakRssBytes: run.peakRssBytes };
   if (run.timedOut) return { ...base, outcome: 'timeout' };

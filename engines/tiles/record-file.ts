@@ -10,14 +10,16 @@ import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 const CHUNK = 8 << 20;
 
 export class RecordWriter {
-  private buffer = Buffer.allocUnsafe(CHUNK);
+  private buffer: Buffer;
   private length = 0;
   private fd: number | null;
   /** Records and bytes written so far. */
   count = 0;
   bytes = 0;
 
-  constructor(readonly path: string) {
+  /** `chunk`: bytes buffered before each write (many writers open at once take less). */
+  constructor(readonly path: string, chunk = CHUNK) {
+    this.buffer = Buffer.allocUnsafe(chunk);
     this.fd = openSync(path, 'w');
   }
 

@@ -6,15 +6,18 @@
  * a margin around it that fills a city view centred on the extract; beyond, the detailed zooms
  * have no data, so they have no tiles. There are no sea polygons: the styles' background is the sea.
  */
+import { mkdir } from 'node:fs/promises';
 import type { Box } from '../../lib/geo/clip-box.ts';
-import { tileToArchive, type LayerSpec, type TilerFeature, type TilingReport } from '../../engines/tiles/tiler.ts';
+import { tileToArchive, type LayerSpec, type TilerFeature, type TilingProgress, type TilingReport } from '../../engines/tiles/tiler.ts';
 import type { ArchiveSummary } from '../../engines/tiles/pmtiles/writer.ts';
 import { countryFeatures, landFeatures, NATURAL_EARTH_ATTRIBUTION } from './coarse-land.ts';
 import { GEONAMES_ATTRIBUTION, localityFeatures } from './coarse-localities.ts';
 import { provinceFeatures, readProvinces } from './coarse-provinces.ts';
 import { coastLand } from './coastline.ts';
 import { BASEMAP_LAYERS, BASEMAP_MAX_ZOOM, feature, type BasemapFeature, type BasemapLayer } from './feature.ts';
-import { readOsmLayers } from './osm-layers.ts';
+import { FeatureLists } from './feature-lists.ts';
+import { FeatureSpool } from './feature-spool.ts';
+import { readOsmLayers, type OsmLayers } from './osm-layers.ts';
 
 /** Canada with its neighbours' edges: the coarse layers are cut to this. */
 export const CANADA_REGION: Box = [-145, 40, -50, 84];
@@ -51,18 +54,6 @@ function detailBoxes([w, s, e, n]: Box, coastKnown: boolean): Box[] {
   return [[w - m, n, e + m, n + m], [w - m, s - m, e + m, s], [w - m, s, w, n], [e, s, e + m, n]];
 }
 
-function bounds(features: readonly BasemapFeature[]): Box {
-  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
-  const visit = (c: unknown): void => {
-    if (typeof (c as number[])[0] === 'number') {
-      const [x, y] = c as number[];
-      [w, s, e, n] = [Math.min(w, x!), Math.min(s, y!), Math.max(e, x!), Math.max(n, y!)];
-    } else for (const p of c as unknown[]) visit(p);
-  };
-  for (const f of features) if ('coordinates' in f.geometry) visit(f.geometry.coordinates);
-  return [w, s, e, n];
-}
-
 function tilerFeature(f: BasemapFeature): TilerFeature {
   return {
     type: 'Feature',
@@ -72,39 +63,90 @@ function tilerFeature(f: BasemapFeature): TilerFeature {
   };
 }
 
-export async function buildBasemap(sources: BasemapSources, archivePath: string, workDir: string, onProgress: (fraction: number, message: string) => void): Promise<BasemapBuild> {
-  const osm = await readOsmLayers(sources.pbf, (f, m) => onProgress(f * 0.4, m));
-  const osmBounds = osm.header.bbox ?? bounds(osm.features);
-  const all: BasemapFeature[] = [...osm.features];
-  for await (const f of landFeatures(CANADA_REGION)) all.push({ ...f, maxZoom: COARSE_EARTH_MAX_ZOOM });
-  const coast = coastLand(osm.coastlines, osmBounds);
-  for (const box of detailBoxes(osmBounds, coast.ok)) {
-    for await (const f of landFeatures(box)) all.push({ ...f, minZoom: COARSE_EARTH_MAX_ZOOM + 1 });
+export interface BasemapBuildOptions {
+  /** What the build may hold in memory (MiB): a quarter for node pages, an eighth for tiling in memory. */
+  memoryMb: number;
+  /**
+   * `streamed` (the default): nodes, ways and features on disk in `workDir`, memory bounded by
+   * `memoryMb` whatever the extract's size. `in-memory`: the extract's features held in arrays
+   * (faster on a city; the same tiles).
+   */
+  mode?: 'streamed' | 'in-memory';
+  onProgress?: (fraction: number, message: string) => void;
+}
+
+const NODE_CACHE_SHARE = 1 / 4;
+const TILING_SHARE = 1 / 8;
+/** The tiler's in-memory cap in features, per MiB of its byte cap (its defaults: 250,000 for 256 MiB). */
+const TILING_FEATURES_PER_MIB = 1000;
+
+export async function buildBasemap(sources: BasemapSources, archivePath: string, workDir: string, options: BasemapBuildOptions): Promise<BasemapBuild> {
+  const onProgress = options.onProgress ?? (() => {});
+  const budget = options.memoryMb * 1024 * 1024;
+  await mkdir(workDir, { recursive: true });
+  const streamed = options.mode !== 'in-memory';
+  const store = streamed ? new FeatureSpool(workDir) : new FeatureLists();
+  try {
+    const osm = await readOsmLayers(sources.pbf, store, {
+      ...(streamed ? { streamed: { dir: workDir, nodeCacheBytes: Math.floor(budget * NODE_CACHE_SHARE) } } : {}),
+      onProgress: (f, m) => onProgress(f * 0.4, m),
+    });
+    const { coarse, coast } = await coarseFeatures(osm, sources.provinces);
+    onProgress(0.45, `${store.count + coarse.count} features; tiling`);
+
+    const tilingBytes = Math.floor(budget * TILING_SHARE);
+    const counts = Object.fromEntries(BASEMAP_LAYERS.map((l) => [l, 0])) as Record<BasemapLayer, number>;
+    function* layerFeatures(layer: BasemapLayer): Generator<TilerFeature> {
+      for (const f of store.read(layer)) {
+        counts[layer] += 1;
+        yield tilerFeature(f);
+      }
+      for (const f of coarse.read(layer)) {
+        counts[layer] += 1;
+        yield tilerFeature(f);
+      }
+    }
+    const report = await tileToArchive({
+      layers: BASEMAP_LAYERS.map((id) => ({
+        spec: { id, minZoom: 0, maxZoom: BASEMAP_MAX_ZOOM, ...(SIMPLIFICATION[id] !== undefined ? { simplification: SIMPLIFICATION[id] } : {}) },
+        features: layerFeatures(id),
+      })),
+      archivePath,
+      workDir,
+      inMemoryBytes: tilingBytes,
+      inMemoryFeatures: Math.floor((tilingBytes / (1024 * 1024)) * TILING_FEATURES_PER_MIB),
+      metadata: {
+        name: 'canmap basemap',
+        description: 'Canada basemap in the Protomaps basemap schema',
+        attribution: [OSM_ATTRIBUTION, NATURAL_EARTH_ATTRIBUTION, GEONAMES_ATTRIBUTION].join('; '),
+      },
+      onProgress: (p) => onProgress(tilingFraction(p), `${p.stage}: ${p.stage === 'reading' ? `${p.features} features` : `${p.tiles} tiles`}`),
+    });
+    return { report, features: counts, skippedOsm: osm.skipped, osmBounds: osm.bounds, coast };
+  } finally {
+    store.clear();
+  }
+}
+
+function tilingFraction(p: TilingProgress): number {
+  if (p.stage === 'reading') return 0.45;
+  return 0.45 + (p.stage === 'writing' ? 0.5 : 0.45 * Math.min(1, p.tiles / 50_000));
+}
+
+/** The national layers of the low zooms, and the land of the detailed zooms (from the extract's coastlines or Natural Earth). */
+async function coarseFeatures(osm: OsmLayers, provinces: string): Promise<{ coarse: FeatureLists; coast: string }> {
+  const coarse = new FeatureLists();
+  const add = (f: BasemapFeature) => coarse.add('way', f);
+  for await (const f of landFeatures(CANADA_REGION)) add({ ...f, maxZoom: COARSE_EARTH_MAX_ZOOM });
+  const coast = coastLand(osm.coastlines, osm.bounds);
+  for (const box of detailBoxes(osm.bounds, coast.ok)) {
+    for await (const f of landFeatures(box)) add({ ...f, minZoom: COARSE_EARTH_MAX_ZOOM + 1 });
   }
   if (coast.ok) {
-    for (const polygon of coast.polygons) all.push(feature('earth', { kind: 'earth', minZoom: COARSE_EARTH_MAX_ZOOM + 1 }, { type: 'Polygon', coordinates: polygon }));
+    for (const polygon of coast.polygons) add(feature('earth', { kind: 'earth', minZoom: COARSE_EARTH_MAX_ZOOM + 1 }, { type: 'Polygon', coordinates: polygon }));
   }
-  for await (const f of countryFeatures(CANADA_REGION)) all.push(f);
-  for (const f of provinceFeatures(await readProvinces(sources.provinces))) all.push(f);
-  for (const f of localityFeatures(osm.places)) all.push(f);
-  onProgress(0.45, `${all.length} features; tiling`);
-
-  const byLayer = new Map<BasemapLayer, TilerFeature[]>(BASEMAP_LAYERS.map((l) => [l, []]));
-  for (const f of all) byLayer.get(f.layer)!.push(tilerFeature(f));
-  const report = await tileToArchive({
-    layers: BASEMAP_LAYERS.map((id) => ({
-      spec: { id, minZoom: 0, maxZoom: BASEMAP_MAX_ZOOM, ...(SIMPLIFICATION[id] !== undefined ? { simplification: SIMPLIFICATION[id] } : {}) },
-      features: byLayer.get(id)!,
-    })),
-    archivePath,
-    workDir,
-    metadata: {
-      name: 'canmap basemap',
-      description: 'Canada basemap in the Protomaps basemap schema',
-      attribution: [OSM_ATTRIBUTION, NATURAL_EARTH_ATTRIBUTION, GEONAMES_ATTRIBUTION].join('; '),
-    },
-    onProgress: (p) => onProgress(0.45 + (p.stage === 'writing' ? 0.5 : 0.45 * Math.min(1, p.tiles / 50_000)), `${p.stage}: ${p.tiles} tiles`),
-  });
-  const features = Object.fromEntries(BASEMAP_LAYERS.map((l) => [l, byLayer.get(l)!.length])) as Record<BasemapLayer, number>;
-  return { report, features, skippedOsm: osm.skipped, osmBounds, coast: coast.ok ? 'OSM coastline' : `Natural Earth (${coast.reason})` };
+  for await (const f of countryFeatures(CANADA_REGION)) add(f);
+  for (const f of provinceFeatures(await readProvinces(provinces))) add(f);
+  for (const f of localityFeatures(osm.places)) add(f);
+  return { coarse, coast: coast.ok ? 'OSM coastline' : `Natural Earth (${coast.reason})` };
 }

@@ -2,8 +2,10 @@ import { rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sha256File } from '../../releases/checksum.ts';
+import { makeOwnedDir } from '../../releases/staging.ts';
 import type { PublishSpec } from '../../releases/publish.ts';
 import { BASEMAP_ARCHIVE, BASEMAP_KIND, BASEMAP_SCHEMA_VERSION } from '../../schemas/basemap-release.ts';
+import { Settings } from '../../schemas/config.ts';
 import type { ManifestInput } from '../../schemas/manifest.ts';
 import { buildBasemap, OSM_ATTRIBUTION, type BasemapSources } from './build.ts';
 import { naturalEarthFile, NATURAL_EARTH_ATTRIBUTION } from './coarse-land.ts';
@@ -13,6 +15,10 @@ export const BASEMAP_BUILDER_VERSION = 'basemap-1';
 
 export interface BasemapReleaseOptions {
   workDir: string;
+  /** BASEMAP_BUILD_MEMORY_MB (its default when not given). */
+  memoryMb?: number;
+  /** BASEMAP_BUILD_TEMP_DIR: where the build's scratch goes instead of `workDir`. */
+  tempDir?: string | null;
   onProgress?: (fraction: number, message: string) => void;
 }
 
@@ -40,10 +46,10 @@ export async function prepareBasemapRelease(sources: BasemapSources, options: Ba
     schemaVersion: BASEMAP_SCHEMA_VERSION,
     inputs,
     async build(stagingDir) {
-      const workDir = path.join(options.workDir, 'basemap-build');
+      const workDir = options.tempDir ? await makeOwnedDir(options.tempDir, 'basemap-build') : path.join(options.workDir, 'basemap-build');
       const started = Date.now();
       try {
-        const { report, features, skippedOsm, osmBounds, coast } = await buildBasemap(sources, path.join(stagingDir, BASEMAP_ARCHIVE), workDir, onProgress);
+        const { report, features, skippedOsm, osmBounds, coast } = await buildBasemap(sources, path.join(stagingDir, BASEMAP_ARCHIVE), workDir, { memoryMb: options.memoryMb ?? Settings.BASEMAP_BUILD_MEMORY_MB.schema.default, onProgress });
         const seconds = (Date.now() - started) / 1000;
         onProgress(1, `built ${report.archive.addressedTiles} tiles (${report.archive.bytes} bytes) from ${report.inputFeatures} features in ${seconds.toFixed(1)} s`);
         return {

@@ -21,7 +21,7 @@ import { float64List } from '../../lib/growable-array.ts';
 import { assembleMultipolygon, type MemberWay, type MultiPolygonGeometry, type PolygonGeometry } from './multipolygon.ts';
 import { NodeStore } from './node-store.ts';
 import type { OsmFileHeader } from './pbf-header-block.ts';
-import { NO_TAGS, type OsmTags } from './pbf-primitive-block.ts';
+import { NO_TAGS, type OsmTags, type OsmWay } from './pbf-primitive-block.ts';
 import { readOsmFile as readOsm } from './read-osm-file.ts';
 
 export interface OsmArea {
@@ -71,7 +71,7 @@ export interface OsmSelection {
 
 export type FeatureProgress = (fraction: number, message: string) => void;
 
-interface SelectedRelation {
+export interface SelectedRelation {
   id: number;
   tags: OsmTags;
   members: { id: number; role: string }[];
@@ -79,7 +79,7 @@ interface SelectedRelation {
 
 const AREA_RELATION_TYPES: ReadonlySet<string> = new Set(['multipolygon', 'boundary']);
 const BOUNDARY_WAY_ROLES: ReadonlySet<string> = new Set(['outer', 'inner', '']);
-const never: TagSelect = () => false;
+export const never: TagSelect = () => false;
 
 export async function readOsmFeatures(pbfPath: string, selection: OsmSelection, onProgress?: FeatureProgress): Promise<OsmFeatures> {
   const selectArea = selection.area ?? never;
@@ -88,25 +88,7 @@ export async function readOsmFeatures(pbfPath: string, selection: OsmSelection, 
   const progress = (from: number, to: number, message: string) => (read: number, total: number) =>
     onProgress?.(from + ((to - from) * read) / total, message);
 
-  // Pass 1: relations.
-  const relations: SelectedRelation[] = [];
-  const memberWays = new Set<number>();
-  if (selection.area) {
-    await readOsm(pbfPath, {
-      relation(r) {
-        const type = r.tags.type;
-        if (type === undefined || !AREA_RELATION_TYPES.has(type) || !selectArea(r.tags)) return;
-        const members: SelectedRelation['members'] = [];
-        for (const m of r.members) {
-          if (m.type !== 'way' || (type === 'boundary' && !BOUNDARY_WAY_ROLES.has(m.role))) continue;
-          members.push({ id: m.ref, role: m.role });
-          memberWays.add(m.ref);
-        }
-        relations.push({ id: r.id, tags: r.tags, members });
-      },
-    }, { onProgress: progress(0, 0.4, 'reading area relations') });
-    onProgress?.(0.4, `${relations.length} area relations with ${memberWays.size} member ways`);
-  }
+  const { relations, memberWays } = await readAreaRelations(pbfPath, selection, progress(0, 0.4, 'reading area relations'), onProgress);
 
   // Pass 2: ways.
   const refs = float64List(1 << 16);
@@ -117,10 +99,9 @@ export async function readOsmFeatures(pbfPath: string, selection: OsmSelection, 
   if (selection.area || selection.line) {
     await readOsm(pbfPath, {
       way(w) {
+        const { area, line } = wayUse(w, selectArea, selectLine);
         const n = w.refs.length;
-        const area = n > 1 && w.refs[0] === w.refs[n - 1] && w.tags.area !== 'no' && selectArea(w.tags);
-        const line = !area && n > 1 && selectLine(w.tags);
-        if (!area && !line && !memberWays.has(w.id)) return;
+        if (!area && !line && !hasId(memberWays, w.id)) return;
         if (area) closedWays.push({ id: w.id, tags: w.tags });
         if (line) lineWays.push({ id: w.id, tags: w.tags });
         wayRefs.set(w.id, { start: refs.length, count: n });
@@ -173,8 +154,57 @@ export async function readOsmFeatures(pbfPath: string, selection: OsmSelection, 
   return result;
 }
 
+/**
+ * Pass 1 of either reader: the multipolygon and boundary relations whose tags pass `area`, with
+ * the way members used, and the ids of those member ways (sorted, distinct).
+ */
+export async function readAreaRelations(pbfPath: string, selection: OsmSelection, onRead: (read: number, total: number) => void, onProgress?: FeatureProgress): Promise<{ relations: SelectedRelation[]; memberWays: Float64Array }> {
+  const relations: SelectedRelation[] = [];
+  const ids = float64List(1 << 12);
+  const selectArea = selection.area;
+  if (!selectArea) return { relations, memberWays: new Float64Array(0) };
+  await readOsm(pbfPath, {
+    relation(r) {
+      const type = r.tags.type;
+      if (type === undefined || !AREA_RELATION_TYPES.has(type) || !selectArea(r.tags)) return;
+      const members: SelectedRelation['members'] = [];
+      for (const m of r.members) {
+        if (m.type !== 'way' || (type === 'boundary' && !BOUNDARY_WAY_ROLES.has(m.role))) continue;
+        members.push({ id: m.ref, role: m.role });
+        ids.push(m.ref);
+      }
+      relations.push({ id: r.id, tags: r.tags, members });
+    },
+  }, { onProgress: onRead });
+  const sorted = ids.view().sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[n++] = sorted[i]!;
+  const memberWays = sorted.slice(0, n);
+  onProgress?.(0.4, `${relations.length} area relations with ${memberWays.length} member ways`);
+  return { relations, memberWays };
+}
+
+/** A closed way whose tags pass `area` (and not `area=no`) is an area; another way whose tags pass `line` is a line. */
+export function wayUse(w: OsmWay, selectArea: TagSelect, selectLine: TagSelect): { area: boolean; line: boolean } {
+  const n = w.refs.length;
+  const area = n > 1 && w.refs[0] === w.refs[n - 1] && w.tags.area !== 'no' && selectArea(w.tags);
+  return { area, line: !area && n > 1 && selectLine(w.tags) };
+}
+
+/** Whether a sorted id list holds `id`. */
+export function hasId(sorted: Float64Array, id: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] === id;
+}
+
 /** The runs of ≥ 2 present coordinates: one LineString, several (a way cut by the extract's edge), or none. */
-function lineGeometry(coords: ([number, number] | null)[]): GeoJSON.LineString | GeoJSON.MultiLineString | null {
+export function lineGeometry(coords: ([number, number] | null)[]): GeoJSON.LineString | GeoJSON.MultiLineString | null {
   const runs: [number, number][][] = [];
   let run: [number, number][] = [];
   for (const c of coords) {

@@ -42,5 +42,10 @@ export const basemapKind: IngestKind<BasemapPayload> = {
   },
   jobKey: (payload) => `${payload.pbf}|${payload.provinces}`,
   prepare: (payload, ctx) =>
-    prepareBasemapRelease(payload, { workDir: ctx.workDir, onProgress: (fraction, message) => ctx.onProgress({ fraction, message }) }),
+    prepareBasemapRelease(payload, {
+      workDir: ctx.workDir,
+      memoryMb: ctx.config.basemapBuildMemoryMb,
+      tempDir: ctx.config.basemapBuildTempDir,
+      onProgress: (fraction, message) => ctx.onProgress({ fraction, message }),
+    }),
 };

@@ -41,6 +41,7 @@ export interface BasemapWorkerReport {
   zooms: ZoomStats[];
   dropped: ZoomDrops[];
   streamedTiles: number;
+  scratchBytes: { tables: number; spool: number };
 }
 
 const { positionals, values } = parseArgs({
@@ -87,6 +88,6 @@ const result: BasemapWorkerReport = {
   seconds, readSeconds, peakRssBytes: await selfPeakRssBytes(), rssAtStartBytes, rssBeforeTilingBytes, heldBytes,
   inputFeatures: report.inputFeatures, features: build.features, skippedOsm: build.skippedOsm, osmBounds: build.osmBounds, coast: build.coast,
   addressedTiles: report.archive.addressedTiles, tileContents: report.archive.tileContents, archiveBytes: report.archive.bytes,
-  zooms: report.zooms, dropped: report.dropped, streamedTiles: report.streamedTiles,
+  zooms: report.zooms, dropped: report.dropped, streamedTiles: report.streamedTiles, scratchBytes: build.scratchBytes,
 };
 console.log(JSON.stringify(result));

@@ -82,8 +82,8 @@ try {
   }
   log('ours on both inputs again, with full GCs, for what the build retains when tiling starts ...');
   const heldRuns = [
-    await runOursBasemap(complete, PROVINCES, path.join(scratch, 'held.pmtiles'), path.join(scratch, 'work'), timeoutMs, true),
-    await runOursBasemap(SAMPLE_FILE, PROVINCES, path.join(scratch, 'held.pmtiles'), path.join(scratch, 'work'), timeoutMs, true),
+    await runOursBasemap(complete, PROVINCES, path.join(scratch, 'held.pmtiles'), path.join(scratch, 'work'), timeoutMs, { held: true }),
+    await runOursBasemap(SAMPLE_FILE, PROVINCES, path.join(scratch, 'held.pmtiles'), path.join(scratch, 'work'), timeoutMs, { held: true }),
   ];
   const [heldLarge, heldSmall] = heldRuns.map((r) => r.report?.heldBytes ?? null);
   const held = heldLarge != null && heldSmall != null ? { large: heldLarge, small: heldSmall } : null;

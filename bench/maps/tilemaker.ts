@@ -56,9 +56,12 @@ function zoomCensus(mbtiles: string): ZoomCensus[] {
   return rows.map(([z, tiles, bytes]) => ({ z: Number(z), tiles: Number(tiles), bytes: Number(bytes) }));
 }
 
-/** tilemaker on `input` → `out` (.mbtiles), measured by GNU time, run from `scratchDir`. */
-export async function runTilemaker(input: string, out: string, scratchDir: string, timeoutMs: number): Promise<TilemakerRun> {
-  const args = ['--input', input, '--output', out, '--config', TILEMAKER_CONFIG, '--process', TILEMAKER_PROCESS];
+/**
+ * tilemaker on `input` → `out` (.mbtiles), measured by GNU time, run from `scratchDir`; with
+ * `store`, its nodes and ways go to that directory (`--store`, memory-mapped files) instead of memory.
+ */
+export async function runTilemaker(input: string, out: string, scratchDir: string, timeoutMs: number, store?: string): Promise<TilemakerRun> {
+  const args = ['--input', input, '--output', out, '--config', TILEMAKER_CONFIG, '--process', TILEMAKER_PROCESS, ...(store ? ['--store', store] : [])];
   const run = await runMeasured('tilemaker', args, { timeoutMs, cwd: scratchDir });
   const missingShapefiles = [...run.stderr.matchAll(/Unable to open (\S+?\.shp)/g)].map((m) => m[1]!);
   const objects = /Generated points: (\d+), lines: (\d+), polygons: (\d+)/.exec(run.stdout);

@@ -54,6 +54,10 @@ export class TileOutput {
   /** Compressed bytes of the tiles spooled so far. */
   private bytes = 0;
 
+  get bytesSpooled(): number {
+    return this.bytes;
+  }
+
   constructor(
     private readonly spool: TileSpool,
     private readonly pool: GzipPool,

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { PMTilesWriter } from './pmtiles/writer.ts';
+import { zxyToTileId } from './pmtiles/tile-id.ts';
 import { readRecords, RecordWriter } from './record-file.ts';
 
 /**
@@ -36,6 +37,17 @@ export class TileSpool {
     }
   }
 
+  /** Closes the zooms' files and hands them over (to drainMerged), by zoom. */
+  close(): Map<number, string> {
+    const files = new Map<number, string>();
+    for (const [z, file] of this.zooms) {
+      file.close();
+      files.set(z, file.path);
+    }
+    this.zooms.clear();
+    return files;
+  }
+
   /** Closes and deletes what is left (after an error). */
   discard(): void {
     for (const file of this.zooms.values()) {
@@ -43,5 +55,31 @@ export class TileSpool {
       rmSync(file.path, { force: true });
     }
     this.zooms.clear();
+  }
+}
+
+/**
+ * The spools of several threads, each holding a share of the tree (tile-scope.ts), written as one:
+ * zoom after zoom, the shares' tiles merged by tile id. Each file is deleted once read.
+ */
+export async function drainMerged(shares: readonly Map<number, string>[], writer: PMTilesWriter): Promise<void> {
+  const zooms = [...new Set(shares.flatMap((s) => [...s.keys()]))].sort((a, b) => a - b);
+  for (const z of zooms) {
+    const heads = shares.flatMap((s) => (s.has(z) ? [readRecords(s.get(z)!)] : [])).map((records) => ({ records, next: records.next() }));
+    for (;;) {
+      let best: (typeof heads)[number] | undefined;
+      let bestId = Infinity;
+      for (const h of heads) {
+        if (h.next.done) continue;
+        const [buffer, offset] = h.next.value;
+        const id = zxyToTileId(z, buffer.readUInt32LE(offset + 4), buffer.readUInt32LE(offset + 8));
+        if (id < bestId) [best, bestId] = [h, id];
+      }
+      if (!best) break;
+      const [buffer, offset, size] = best.next.value as [Buffer, number, number];
+      await writer.addTile(z, buffer.readUInt32LE(offset + 4), buffer.readUInt32LE(offset + 8), buffer.subarray(offset + 12, offset + size));
+      best.next = best.records.next();
+    }
+    for (const s of shares) if (s.has(z)) rmSync(s.get(z)!, { force: true });
   }
 }

@@ -22,6 +22,9 @@ import type { TileOutput } from './tile-output.ts';
  * disk holds at most the pending siblings' partitions along the current path.
  */
 
+/** Write buffer of a child's partition file: four are open per streamed node, on each thread. */
+const PARTITION_CHUNK = 1 << 20;
+
 export interface Partition {
   path: string;
   count: number;
@@ -34,12 +37,22 @@ export interface TreeOptions {
   workDir: string;
   inMemoryFeatures: number;
   inMemoryBytes: number;
+  /**
+   * Where the subtrees at `zoom` go instead of being walked here: each node of that zoom, its
+   * features in a partition file (which `take` owns), in tile-id order.
+   */
+  handOff?: { zoom: number; take(part: Partition, z: number, x: number, y: number): Promise<void> };
 }
 
 /** Tiles the whole tree; returns how many tiles were made streaming from partition files. */
 export async function tileTree(root: Partition, options: TreeOptions): Promise<number> {
+  return tileSubtree(root, 0, 0, 0, options);
+}
+
+/** Tiles the subtree of z/x/y whose features the partition holds (and removes it). */
+export async function tileSubtree(part: Partition, z: number, x: number, y: number, options: TreeOptions): Promise<number> {
   const streamed = { tiles: 0 };
-  await tileNode(root, 0, 0, 0, { ...options, streamed });
+  await tileNode(part, z, x, y, { ...options, streamed });
   return streamed.tiles;
 }
 
@@ -89,8 +102,14 @@ async function tileInMemory(features: readonly TileFeature[], z: number, x: numb
       if (cut) inside.push(cut);
     }
   }
+  const handOff = options.handOff?.zoom === z + 1 ? options.handOff : null;
   for (const kid of kids) {
-    if (kid.features.length) await tileInMemory(kid.features, z + 1, kid.x, kid.y, options);
+    if (handOff && kid.features.length) {
+      const file = new RecordWriter(path.join(options.workDir, `part-${z + 1}-${kid.x}-${kid.y}`), PARTITION_CHUNK);
+      for (const f of kid.features) writeRecord(f, file);
+      file.close();
+      await handOff.take({ path: file.path, count: file.count, bytes: file.bytes }, z + 1, kid.x, kid.y);
+    } else if (kid.features.length) await tileInMemory(kid.features, z + 1, kid.x, kid.y, options);
     kid.features = [];
   }
 }
@@ -99,7 +118,7 @@ async function tileOnDisk(part: Partition, z: number, x: number, y: number, opti
   const { maker } = options;
   options.streamed.tiles += 1;
   const kids = children(z, x, y).map(([cx, cy]) => ({
-    x: cx, y: cy, box: bufferedBox(z + 1, cx, cy), file: new RecordWriter(path.join(options.workDir, `part-${z + 1}-${cx}-${cy}`)),
+    x: cx, y: cy, box: bufferedBox(z + 1, cx, cy), file: new RecordWriter(path.join(options.workDir, `part-${z + 1}-${cx}-${cy}`), PARTITION_CHUNK),
   }));
   maker.begin(z, x, y);
   try {
@@ -126,8 +145,10 @@ async function tileOnDisk(part: Partition, z: number, x: number, y: number, opti
   rmSync(part.path);
   const made = maker.finish();
   if (made) await options.output.add(z, x, y, made);
+  const handOff = options.handOff?.zoom === z + 1 ? options.handOff : null;
   for (const { x: cx, y: cy, file } of kids) {
     if (file.count === 0) rmSync(file.path);
+    else if (handOff) await handOff.take({ path: file.path, count: file.count, bytes: file.bytes }, z + 1, cx, cy);
     else await tileNode({ path: file.path, count: file.count, bytes: file.bytes }, z + 1, cx, cy, options);
   }
 }

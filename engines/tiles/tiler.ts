@@ -8,6 +8,7 @@ import type { Bounds } from './pmtiles/header.ts';
 import { PMTilesWriter, type ArchiveSummary } from './pmtiles/writer.ts';
 import type { TileBudget } from './tile-budget.ts';
 import { TileMaker } from './tile-maker.ts';
+import { tileInParallel } from './parallel-tiling.ts';
 import { TileOutput, type ZoomDrops, type ZoomStats } from './tile-output.ts';
 import { TileSpool } from './tile-spool.ts';
 import { tileTree } from './tile-tree.ts';
@@ -58,6 +59,12 @@ export interface TilingOptions {
   /** …and their records at most this many bytes (default 256 MiB); larger tiles are streamed through partition files. */
   inMemoryBytes?: number;
   onProgress?: (progress: TilingProgress) => void;
+  /**
+   * Threads that make tiles besides this one (default 0). With some, an input too large to tile in
+   * memory at once has its subtrees below z10 tiled on them (parallel-tiling.ts), each thread
+   * with an equal part of the in-memory caps; the archive is the same.
+   */
+  threads?: number;
   /**
    * Most bytes the tiles may take, gzip-compressed, all zooms together: past it the tiling stops
    * with TilesTooLargeError, its scratch files removed (default: no limit). The archive is these
@@ -117,29 +124,40 @@ export async function tileLayersInto(layers: readonly LayerSource[], writer: PMT
   const pool = new GzipPool();
   const progress = options.onProgress;
   try {
+    const threads = options.threads ?? 0;
+    const inMemoryFeatures = options.inMemoryFeatures ?? 250_000;
+    const inMemoryBytes = options.inMemoryBytes ?? 256 << 20;
     const input = await spillLayers(layers, path.join(dir, 'part-0-0-0'), (n) => progress?.({ stage: 'reading', features: n, tiles: 0 }));
     const read = input.features.reduce((a, b) => a + b, 0);
+    const report = (zooms: ZoomStats[], dropped: ZoomDrops[], streamedTiles: number): TilingReport => ({
+      zooms,
+      vectorLayers: layers.map(({ spec }, i) => ({ id: spec.id, fields: input.fields[i]!, minzoom: spec.minZoom, maxzoom: spec.maxZoom })),
+      dropped,
+      inputFeatures: read,
+      bounds: input.bounds,
+      streamedTiles,
+    });
+    if (threads > 0 && (input.root.count > inMemoryFeatures || input.root.bytes > inMemoryBytes)) {
+      const shared = await tileInParallel(input.root, writer, {
+        threads, specs: layers.map((l) => l.spec), ...(options.budget ? { budget: options.budget } : {}),
+        inMemoryFeatures: Math.ceil(inMemoryFeatures / (threads + 1)), inMemoryBytes: Math.ceil(inMemoryBytes / (threads + 1)),
+        ...(options.maxTileBytes !== undefined ? { maxTileBytes: options.maxTileBytes } : {}),
+        workDir: dir,
+        onTiles: (tiles) => progress?.({ stage: 'tiling', features: read, tiles }),
+      });
+      progress?.({ stage: 'writing', features: read, tiles: shared.tiles });
+      return report(shared.zooms, shared.drops, shared.streamedTiles);
+    }
     const output = new TileOutput(spool, pool, progress && ((tiles) => progress({ stage: 'tiling', features: read, tiles })), options.maxTileBytes);
     const maker = new TileMaker(layers.map((l) => l.spec), options.budget);
     let streamedTiles = 0;
     if (input.root.count > 0) {
-      streamedTiles = await tileTree(input.root, {
-        maker, output, workDir: dir,
-        inMemoryFeatures: options.inMemoryFeatures ?? 250_000,
-        inMemoryBytes: options.inMemoryBytes ?? 256 << 20,
-      });
+      streamedTiles = await tileTree(input.root, { maker, output, workDir: dir, inMemoryFeatures, inMemoryBytes });
     }
     await output.flush();
     progress?.({ stage: 'writing', features: read, tiles: output.tiles });
     await spool.drainInto(writer);
-    return {
-      zooms: output.zoomStats(),
-      vectorLayers: layers.map(({ spec }, i) => ({ id: spec.id, fields: input.fields[i]!, minzoom: spec.minZoom, maxzoom: spec.maxZoom })),
-      dropped: output.zoomDrops(),
-      inputFeatures: read,
-      bounds: input.bounds,
-      streamedTiles,
-    };
+    return report(output.zoomStats(), output.zoomDrops(), streamedTiles);
   } finally {
     await pool.close();
     spool.discard();

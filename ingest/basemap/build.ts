@@ -7,6 +7,7 @@
  * have no data, so they have no tiles. There are no sea polygons: the styles' background is the sea.
  */
 import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
 import type { Box } from '../../lib/geo/clip-box.ts';
 import { tileToArchive, type LayerSpec, type TilerFeature, type TilingProgress, type TilingReport } from '../../engines/tiles/tiler.ts';
 import type { ArchiveSummary } from '../../engines/tiles/pmtiles/writer.ts';
@@ -41,6 +42,8 @@ export interface BasemapBuild {
   osmBounds: Box;
   /** Where the extract's land at z9–14 comes from. */
   coast: string;
+  /** Disk the streamed build used before tiling: node and way tables, feature spool (0 in memory). */
+  scratchBytes: { tables: number; spool: number };
 }
 
 const SIMPLIFICATION: Partial<Record<BasemapLayer, LayerSpec['simplification']>> = {
@@ -115,6 +118,7 @@ export async function buildBasemap(sources: BasemapSources, archivePath: string,
       workDir,
       inMemoryBytes: tilingBytes,
       inMemoryFeatures: Math.floor((tilingBytes / (1024 * 1024)) * TILING_FEATURES_PER_MIB),
+      threads: os.availableParallelism(),
       metadata: {
         name: 'canmap basemap',
         description: 'Canada basemap in the Protomaps basemap schema',
@@ -122,7 +126,8 @@ export async function buildBasemap(sources: BasemapSources, archivePath: string,
       },
       onProgress: (p) => onProgress(tilingFraction(p), `${p.stage}: ${p.stage === 'reading' ? `${p.features} features` : `${p.tiles} tiles`}`),
     });
-    return { report, features: counts, skippedOsm: osm.skipped, osmBounds: osm.bounds, coast };
+    const scratchBytes = { tables: osm.tableBytes, spool: store instanceof FeatureSpool ? store.bytes : 0 };
+    return { report, features: counts, skippedOsm: osm.skipped, osmBounds: osm.bounds, coast, scratchBytes };
   } finally {
     store.clear();
   }

@@ -29,8 +29,9 @@ const NO_MAX_ZOOM = 255;
 
 export class FeatureSpool implements FeatureStore {
   private readonly files = new Map<string, RecordWriter>();
-  /** Features spooled. */
+  /** Features spooled, and their bytes. */
   count = 0;
+  bytes = 0;
 
   constructor(private readonly dir: string) {}
 
@@ -50,6 +51,7 @@ export class FeatureSpool implements FeatureStore {
     properties.copy(buffer, offset + 12);
     writeCoordinates(buffer, offset + start, geometry.coordinates, depth);
     this.count += 1;
+    this.bytes += size;
   }
 
   /** The layer's features, group by group, each group in the order it was spooled; each file is removed once read. */
@@ -72,6 +74,7 @@ export class FeatureSpool implements FeatureStore {
     }
     this.files.clear();
     this.count = 0;
+    this.bytes = 0;
   }
 
   private writer(layer: BasemapLayer, group: SpoolGroup): RecordWriter {

@@ -41,6 +41,8 @@ export interface OsmLayers {
   skipped: number;
   /** The header's bbox, or else the features' bounds. */
   bounds: Box;
+  /** Bytes of the streamed read's node and way tables; 0 when read in memory. */
+  tableBytes: number;
 }
 
 const isArea = (t: OsmTags) =>
@@ -109,8 +111,8 @@ export async function readOsmLayers(pbf: string, store: FeatureStore, options: R
   const layers = new LayerCollector(store);
   if (options.streamed) {
     try {
-      const { header } = await streamOsmFeatures(pbf, selection, layers, { ...options.streamed, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
-      return layers.result(header);
+      const { header, tableBytes } = await streamOsmFeatures(pbf, selection, layers, { ...options.streamed, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+      return { ...layers.result(header), tableBytes };
     } catch (error) {
       if (!(error instanceof UnsortedNodesError)) throw error;
       store.clear();
@@ -165,7 +167,7 @@ class LayerCollector implements FeatureSink {
   }
 
   result(header: OsmFileHeader): OsmLayers {
-    return { places: this.places, header, coastlines: this.coastlines, skipped: this.skippedCount, bounds: header.bbox ?? this.box };
+    return { places: this.places, header, coastlines: this.coastlines, skipped: this.skippedCount, bounds: header.bbox ?? this.box, tableBytes: 0 };
   }
 
   private add(group: SpoolGroup, f: BasemapFeature): void {

@@ -18,7 +18,7 @@
  * a selected relation with the same tags gives two areas, one per OSM object.
  */
 import { float64List } from '../../lib/growable-array.ts';
-import { assembleMultipolygon, type MemberWay, type MultiPolygonGeometry, type PolygonGeometry } from './multipolygon.ts';
+import { assembleClosedWay, assembleMultipolygon, type MemberWay, type MultipolygonResult, type MultiPolygonGeometry, type PolygonGeometry } from './multipolygon.ts';
 import { NodeStore } from './node-store.ts';
 import type { OsmFileHeader } from './pbf-header-block.ts';
 import { NO_TAGS, type OsmTags, type OsmWay } from './pbf-primitive-block.ts';
@@ -138,13 +138,12 @@ export async function readOsmFeatures(pbfPath: string, selection: OsmSelection, 
   };
 
   const result: OsmFeatures = { header, areas: [], lines: [], points, skipped: [] };
-  const assemble = (osmId: string, tags: OsmTags, members: MemberWay[]) => {
-    const assembled = assembleMultipolygon(members);
+  const assemble = (osmId: string, tags: OsmTags, assembled: MultipolygonResult) => {
     if ('error' in assembled) result.skipped.push({ osmId, tags, reason: assembled.error });
     else result.areas.push({ osmId, tags, geometry: assembled.geometry });
   };
-  for (const w of closedWays) assemble(`w${w.id}`, w.tags, [memberWay(w.id, 'outer')]);
-  for (const r of relations) assemble(`r${r.id}`, r.tags, r.members.map((m) => memberWay(m.id, m.role)));
+  for (const w of closedWays) assemble(`w${w.id}`, w.tags, assembleClosedWay(memberWay(w.id, 'outer')));
+  for (const r of relations) assemble(`r${r.id}`, r.tags, assembleMultipolygon(r.members.map((m) => memberWay(m.id, m.role))));
   for (const w of lineWays) {
     const geometry = lineGeometry(refsOf(w.id)!.map((r) => store.get(r)));
     if (geometry) result.lines.push({ osmId: `w${w.id}`, tags: w.tags, geometry });

@@ -70,6 +70,34 @@ export function assembleMultipolygon(members: readonly MemberWay[]): Multipolygo
   };
 }
 
+/**
+ * A closed way as an area: what assembleMultipolygon gives for it alone, without its general
+ * machinery (most areas are buildings, closed ways of a few nodes). Anything unusual — a
+ * missing node, a degenerate or flat ring — goes the general way, for the same error.
+ */
+export function assembleClosedWay(member: MemberWay): MultipolygonResult {
+  const { refs, coords } = member;
+  const n = refs?.length ?? 0;
+  if (!refs || n < 4 || refs[0] !== refs[n - 1] || coords.length !== n || coords.includes(null) || fewerThanThreeDistinct(refs)) return assembleMultipolygon([member]);
+  const c = coords as readonly Position[];
+  let twice = 0;
+  for (let i = 1; i < n; i++) twice += c[i - 1]![0] * c[i]![1] - c[i]![0] * c[i - 1]![1];
+  if (twice === 0) return assembleMultipolygon([member]);
+  const ring = c.map((p): Position => [p[0], p[1]]);
+  return { geometry: { type: 'Polygon', coordinates: [twice > 0 ? ring : ring.reverse()] }, roleFixes: member.role === 'inner' ? 1 : 0 };
+}
+
+function fewerThanThreeDistinct(refs: readonly number[]): boolean {
+  const a = refs[0];
+  let b: number | undefined;
+  for (const r of refs) {
+    if (r === a || r === b) continue;
+    if (b === undefined) b = r;
+    else return false;
+  }
+  return true;
+}
+
 function place(ring: JoinedRing): PlacedRing {
   const c = ring.coords;
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, twice = 0;

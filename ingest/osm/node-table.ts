@@ -43,6 +43,11 @@ export class NodeTableWriter {
     if (++this.inPage === PAGE_NODES) this.flush();
   }
 
+  /** Bytes of the file so far. */
+  get bytes(): number {
+    return (this.firstIds.length - (this.inPage > 0 ? 1 : 0)) * PAGE_BYTES;
+  }
+
   /** Writes the last page and opens the table for lookups with room for `cacheBytes` of pages. */
   finish(cacheBytes: number): NodeTable {
     const lastCount = this.inPage === 0 ? PAGE_NODES : this.inPage;

@@ -15,7 +15,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { hasId, lineGeometry, never, readAreaRelations, wayUse, type FeatureProgress, type OsmArea, type OsmLine, type OsmPoint, type OsmSelection } from './features.ts';
-import { assembleMultipolygon, type MemberWay } from './multipolygon.ts';
+import { assembleClosedWay, assembleMultipolygon, type MultipolygonResult } from './multipolygon.ts';
 import { NodeTableWriter, UnsortedNodesError, type NodeTable } from './node-table.ts';
 import type { OsmFileHeader } from './pbf-header-block.ts';
 import { NO_TAGS, type OsmTags } from './pbf-primitive-block.ts';
@@ -44,6 +44,8 @@ export interface StreamSummary {
   nodes: number;
   /** Node-table pages read back from disk. */
   pageReads: number;
+  /** Bytes of the node and way tables (removed at the end). */
+  tableBytes: number;
 }
 
 export async function streamOsmFeatures(pbfPath: string, selection: OsmSelection, sink: FeatureSink, options: StreamOptions): Promise<StreamSummary> {
@@ -74,7 +76,7 @@ export async function streamOsmFeatures(pbfPath: string, selection: OsmSelection
         if (!area && !line && !member) return;
         const coords = coordsOf(w.refs);
         if (member) waysWriter.add(w.id, w.refs, coords);
-        if (area) assemble(sink, `w${w.id}`, w.tags, [{ id: w.id, role: 'outer', refs: w.refs, coords }], 'way');
+        if (area) toSink(sink, `w${w.id}`, w.tags, assembleClosedWay({ id: w.id, role: 'outer', refs: w.refs, coords }), 'way');
         if (line) {
           const geometry = lineGeometry(coords);
           if (geometry) sink.line({ osmId: `w${w.id}`, tags: w.tags, geometry });
@@ -85,8 +87,8 @@ export async function streamOsmFeatures(pbfPath: string, selection: OsmSelection
     nodes ??= nodesWriter.finish(options.nodeCacheBytes);
     ways = waysWriter.finish();
     onProgress?.(0.95, `${nodesWriter.count} nodes stored; assembling ${relations.length} area relations from ${ways.size} member ways`);
-    for (const r of relations) assemble(sink, `r${r.id}`, r.tags, r.members.map((m) => ways!.member(m.id, m.role)), 'relation');
-    return { header, nodes: nodesWriter.count, pageReads: nodes.reads };
+    for (const r of relations) toSink(sink, `r${r.id}`, r.tags, assembleMultipolygon(r.members.map((m) => ways!.member(m.id, m.role))), 'relation');
+    return { header, nodes: nodesWriter.count, pageReads: nodes.reads, tableBytes: nodesWriter.bytes + waysWriter.bytes };
   } finally {
     if (nodes) nodes.close();
     else nodesWriter.abandon();
@@ -96,8 +98,7 @@ export async function streamOsmFeatures(pbfPath: string, selection: OsmSelection
   }
 }
 
-function assemble(sink: FeatureSink, osmId: string, tags: OsmTags, members: MemberWay[], from: 'way' | 'relation'): void {
-  const assembled = assembleMultipolygon(members);
+function toSink(sink: FeatureSink, osmId: string, tags: OsmTags, assembled: MultipolygonResult, from: 'way' | 'relation'): void {
   if ('error' in assembled) sink.skipped(osmId, assembled.error);
   else sink.area({ osmId, tags, geometry: assembled.geometry }, from);
 }

@@ -36,6 +36,10 @@ export class WayTableWriter {
     }
   }
 
+  get bytes(): number {
+    return this.file.bytes;
+  }
+
   finish(): WayTable {
     this.file.close();
     const ids = this.ids.finish();

@@ -54,7 +54,7 @@ interface Run {
   workDir: string;
 }
 
-async function run(name: string, inMemoryFeatures?: number): Promise<Run> {
+async function run(name: string, inMemoryFeatures?: number, threads?: number): Promise<Run> {
   const file = path.join(dir, `${name}.pmtiles`);
   const workDir = path.join(dir, `${name}-work`);
   const report = await tileToArchive({
@@ -64,12 +64,14 @@ async function run(name: string, inMemoryFeatures?: number): Promise<Run> {
     ],
     archivePath: file, workDir, metadata: { name: 'parcels', attribution: 'test' },
     ...(inMemoryFeatures ? { inMemoryFeatures } : {}),
+    ...(threads ? { threads } : {}),
   });
   return { report, file, workDir };
 }
 
 let streamed: Run;
 let inMemory: Run;
+let parallel: Run;
 let reader: OpenArchive;
 
 beforeAll(async () => {
@@ -77,6 +79,7 @@ beforeAll(async () => {
   await writeParcels(path.join(dir, 'parcels.ndjson'));
   streamed = await run('streamed', 2_000);
   inMemory = await run('in-memory');
+  parallel = await run('parallel', 3_000, 2);
   reader = openArchive(streamed.file);
 }, 120_000);
 afterAll(async () => {
@@ -101,6 +104,15 @@ describe('tiling NDJSON larger than the in-memory cap', () => {
       ],
     });
     expect((await reader.archive.getHeader()).clustered).toBe(true);
+  });
+
+  it('on three threads (subtrees below z10 handed to two more), gives the same archive and report, and leaves nothing behind', async () => {
+    expect(parallel.report.streamedTiles).toBeGreaterThan(10);
+    expect(parallel.report.zooms).toEqual(inMemory.report.zooms);
+    expect(parallel.report.dropped).toEqual(inMemory.report.dropped);
+    expect(parallel.report.inputFeatures).toBe(PARCELS + 2);
+    expect(Buffer.compare(await readFile(parallel.file), await readFile(inMemory.file))).toBe(0);
+    expect(await readdir(parallel.workDir)).toEqual([]);
   });
 
   it('every sampled parcel is in its z12 tile, its corner within one tile unit', async () => {

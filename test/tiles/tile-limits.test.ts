@@ -62,11 +62,14 @@ describe('tile limits', () => {
     expect(report.dropped.filter((d) => d.zoom === Z)).toEqual([]);
   });
 
-  it('stops with TilesTooLargeError past maxTileBytes, leaving no scratch or archive file', async () => {
+  it.each([
+    ['on one thread', {}],
+    ['on three threads, from partition files', { threads: 2, inMemoryBytes: 1 << 20 }],
+  ])('stops with TilesTooLargeError past maxTileBytes %s, leaving no scratch or archive file', async (_name, threading) => {
     const out = await mkdtemp(path.join(dir, 'capped-'));
     const archivePath = path.join(out, 'capped.pmtiles');
     await expect(tileToArchive({
-      layers: [{ spec: { id: 'capped', minZoom: 0, maxZoom: 12 }, features: [scribble()] }], archivePath, workDir: out, maxTileBytes: 100_000,
+      layers: [{ spec: { id: 'capped', minZoom: 0, maxZoom: 12 }, features: [scribble()] }], archivePath, workDir: out, maxTileBytes: 100_000, ...threading,
     })).rejects.toBeInstanceOf(TilesTooLargeError);
     expect(await readdir(out)).toEqual([]);
   });

@@ -18,6 +18,7 @@
  * a selected relation with the same tags gives two areas, one per OSM object.
  */
 import { float64List } from '../../lib/growable-array.ts';
+import { sortedHas } from '../../lib/sorted-search.ts';
 import { assembleClosedWay, assembleMultipolygon, type MemberWay, type MultipolygonResult, type MultiPolygonGeometry, type PolygonGeometry } from './multipolygon.ts';
 import { NodeStore } from './node-store.ts';
 import type { OsmFileHeader } from './pbf-header-block.ts';
@@ -101,7 +102,7 @@ export async function readOsmFeatures(pbfPath: string, selection: OsmSelection, 
       way(w) {
         const { area, line } = wayUse(w, selectArea, selectLine);
         const n = w.refs.length;
-        if (!area && !line && !hasId(memberWays, w.id)) return;
+        if (!area && !line && !sortedHas(memberWays, w.id)) return;
         if (area) closedWays.push({ id: w.id, tags: w.tags });
         if (line) lineWays.push({ id: w.id, tags: w.tags });
         wayRefs.set(w.id, { start: refs.length, count: n });
@@ -188,18 +189,6 @@ export function wayUse(w: OsmWay, selectArea: TagSelect, selectLine: TagSelect):
   const n = w.refs.length;
   const area = n > 1 && w.refs[0] === w.refs[n - 1] && w.tags.area !== 'no' && selectArea(w.tags);
   return { area, line: !area && n > 1 && selectLine(w.tags) };
-}
-
-/** Whether a sorted id list holds `id`. */
-export function hasId(sorted: Float64Array, id: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sorted.length && sorted[lo] === id;
 }
 
 /** The runs of ≥ 2 present coordinates: one LineString, several (a way cut by the extract's edge), or none. */

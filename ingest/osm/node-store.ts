@@ -1,4 +1,5 @@
 import { float64List } from '../../lib/growable-array.ts';
+import { lowerBound } from '../../lib/sorted-search.ts';
 
 /**
  * Coordinates of the nodes that wanted ways refer to, without a Map (V8 caps a Map at ~16.7M
@@ -58,14 +59,7 @@ export class NodeStore {
 
   /** Index of the first id ≥ `id`. */
   private search(id: number): number {
-    let lo = 0;
-    let hi = this.ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.ids[mid]! < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.ids, id);
   }
 
   /** [lng, lat] of a wanted node, or null when the file did not hold it. */

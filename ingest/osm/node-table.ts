@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { lowerBound, upperBound } from '../../lib/sorted-search.ts';
 
 /**
  * Node coordinates on disk, for inputs of any size (Canada has some 400 million nodes): nodes
@@ -92,13 +93,7 @@ export class NodeTable {
     if (p < 0) return null;
     const page = this.load(p);
     const count = p === this.firstIds.length - 1 ? this.lastCount : PAGE_NODES;
-    let lo = 0;
-    let hi = count;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (page[mid]! < id) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(page, id, 0, count);
     if (lo === count || page[lo] !== id) return null;
     return [page[PAGE_NODES + lo]!, page[2 * PAGE_NODES + lo]!];
   }
@@ -109,15 +104,7 @@ export class NodeTable {
 
   /** The last page whose first id is ≤ id, or -1. */
   private pageOf(id: number): number {
-    const ids = this.firstIds;
-    let lo = 0;
-    let hi = ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (ids[mid]! <= id) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 1;
+    return upperBound(this.firstIds, id) - 1;
   }
 
   private load(p: number): Float64Array {

@@ -14,7 +14,8 @@
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { hasId, lineGeometry, never, readAreaRelations, wayUse, type FeatureProgress, type OsmArea, type OsmLine, type OsmPoint, type OsmSelection } from './features.ts';
+import { lineGeometry, never, readAreaRelations, wayUse, type FeatureProgress, type OsmArea, type OsmLine, type OsmPoint, type OsmSelection } from './features.ts';
+import { sortedHas } from '../../lib/sorted-search.ts';
 import { assembleClosedWay, assembleMultipolygon, type MultipolygonResult } from './multipolygon.ts';
 import { NodeTableWriter, UnsortedNodesError, type NodeTable } from './node-table.ts';
 import type { OsmFileHeader } from './pbf-header-block.ts';
@@ -72,7 +73,7 @@ export async function streamOsmFeatures(pbfPath: string, selection: OsmSelection
       way(w) {
         nodes ??= nodesWriter.finish(options.nodeCacheBytes);
         const { area, line } = wayUse(w, selectArea, selectLine);
-        const member = hasId(memberWays, w.id);
+        const member = sortedHas(memberWays, w.id);
         if (!area && !line && !member) return;
         const coords = coordsOf(w.refs);
         if (member) waysWriter.add(w.id, w.refs, coords);

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { RecordWriter } from '../../engines/tiles/record-file.ts';
 import { float64List } from '../../lib/growable-array.ts';
+import { lowerBound } from '../../lib/sorted-search.ts';
 import type { MemberWay, Position } from './multipolygon.ts';
 
 /**
@@ -88,14 +89,8 @@ export class WayTable {
   }
 
   private indexOf(id: number): number {
-    let lo = 0;
-    let hi = this.ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.ids[mid]! < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.ids.length && this.ids[lo] === id ? lo : -1;
+    const i = lowerBound(this.ids, id);
+    return i < this.ids.length && this.ids[i] === id ? i : -1;
   }
 
   private readAt(position: number, size: number): Buffer {

@@ -2,12 +2,10 @@
  * Our basemap build (ingest/basemap/build.ts: the OSM read, the coarse national layers, the
  * tiler) alone in its process, so the parent measures its wall time and peak RSS the same way as
  * tilemaker's:
- *   node --import tsx [--expose-gc] bench/maps/basemap-build-worker.ts <extract.osm.pbf> <provinces.geojson> <out.pmtiles> <work dir>
- *     [--held] [--in-memory] [--memory-mb N]
- * `--in-memory` builds the old way (features in arrays), `--memory-mb` sets the streamed build's
- * budget (BASEMAP_BUILD_MEMORY_MB's default otherwise). With `--held` (and --expose-gc) it runs full garbage collections when the build starts and when
- * every feature is read, to report what the build retains then: that perturbs its time and peak,
- * so the benchmark makes such runs apart from the measured ones.
+ *   node --import tsx bench/maps/basemap-build-worker.ts <extract.osm.pbf> <provinces.geojson> <out.pmtiles> <work dir>
+ *     [--in-memory] [--memory-mb N]
+ * `--in-memory` builds with the extract's features in arrays, `--memory-mb` sets the streamed
+ * build's budget (BASEMAP_BUILD_MEMORY_MB's default otherwise).
  * Progress goes to stderr; the last stdout line is JSON (BasemapWorkerReport).
  */
 import { parseArgs } from 'node:util';
@@ -21,14 +19,12 @@ import { selfPeakRssBytes } from '../support/self-memory.ts';
 export interface BasemapWorkerReport {
   /** Inside the process: buildBasemap's start to its end. */
   seconds: number;
-  /** Of those, reading the extract and the coarse layers into memory (before tiling starts). */
+  /** Of those, reading the extract and the coarse layers (before tiling starts). */
   readSeconds: number;
   peakRssBytes: number;
-  /** RSS when the build starts (modules loaded) and when every feature is in memory, just before tiling. */
+  /** RSS when the build starts (modules loaded) and when every feature is read, just before tiling. */
   rssAtStartBytes: number;
   rssBeforeTilingBytes: number;
-  /** Heap + external memory retained when tiling starts less that at the start, after full GCs; null unless `held`. */
-  heldBytes: number | null;
   inputFeatures: number;
   features: Record<BasemapLayer, number>;
   skippedOsm: number;
@@ -46,37 +42,24 @@ export interface BasemapWorkerReport {
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { held: { type: 'boolean', default: false }, 'in-memory': { type: 'boolean', default: false }, 'memory-mb': { type: 'string' } },
+  options: { 'in-memory': { type: 'boolean', default: false }, 'memory-mb': { type: 'string' } },
 });
 const [pbf, provinces, archivePath, workDir] = positionals;
-if (!pbf || !provinces || !archivePath || !workDir) throw new Error('usage: basemap-build-worker.ts <extract.osm.pbf> <provinces.geojson> <out.pmtiles> <work dir> [--held] [--in-memory] [--memory-mb N]');
-const mode = values.held ? 'held' : 'timed';
+if (!pbf || !provinces || !archivePath || !workDir) throw new Error('usage: basemap-build-worker.ts <extract.osm.pbf> <provinces.geojson> <out.pmtiles> <work dir> [--in-memory] [--memory-mb N]');
 const buildMode = values['in-memory'] ? 'in-memory' : 'streamed';
 const memoryMb = Number(values['memory-mb'] ?? Settings.BASEMAP_BUILD_MEMORY_MB.schema.default);
-const gc = (globalThis as { gc?: () => void }).gc;
-if (mode === 'held' && !gc) throw new Error('--held needs node --expose-gc');
-
-/** Heap + external bytes still reachable (after a full GC), in `held` mode. */
-function retained(): number {
-  gc!();
-  const memory = process.memoryUsage();
-  return memory.heapUsed + memory.external;
-}
 
 const TILING_STARTS = 0.45; // buildBasemap's progress fraction once every feature is read
-const retainedAtStart = mode === 'held' ? retained() : 0;
 const rssAtStartBytes = process.memoryUsage().rss;
 const started = performance.now();
 let readSeconds = 0;
 let rssBeforeTilingBytes = 0;
-let heldBytes: number | null = null;
 let lastLog = 0;
 const build = await buildBasemap({ pbf, provinces }, archivePath, workDir, { memoryMb, mode: buildMode, onProgress: (fraction, message) => {
   const now = performance.now();
   if (fraction >= TILING_STARTS && readSeconds === 0) {
     readSeconds = (now - started) / 1000;
     rssBeforeTilingBytes = process.memoryUsage().rss;
-    if (mode === 'held') heldBytes = retained() - retainedAtStart;
   }
   if (now - lastLog < 5_000) return;
   lastLog = now;
@@ -85,7 +68,7 @@ const build = await buildBasemap({ pbf, provinces }, archivePath, workDir, { mem
 const seconds = (performance.now() - started) / 1000;
 const { report } = build;
 const result: BasemapWorkerReport = {
-  seconds, readSeconds, peakRssBytes: await selfPeakRssBytes(), rssAtStartBytes, rssBeforeTilingBytes, heldBytes,
+  seconds, readSeconds, peakRssBytes: await selfPeakRssBytes(), rssAtStartBytes, rssBeforeTilingBytes,
   inputFeatures: report.inputFeatures, features: build.features, skippedOsm: build.skippedOsm, osmBounds: build.osmBounds, coast: build.coast,
   addressedTiles: report.archive.addressedTiles, tileContents: report.archive.tileContents, archiveBytes: report.archive.bytes,
   zooms: report.zooms, dropped: report.dropped, streamedTiles: report.streamedTiles, scratchBytes: build.scratchBytes,

@@ -4,10 +4,8 @@
  * tilemaker 2.2 with its stock OpenMapTiles profile (MBTiles). Both read the same referentially
  * complete copy of the Pelias extract (samples/basemap/cut-extract.ts: tilemaker aborts on the
  * original's dangling node references), each in its own process measured by GNU time, the two
- * alternating `--runs` times (the run with the median wall time of each is printed). Ours also
- * builds the downtown sample, whose difference from the extract gives the per-feature costs the
- * Canada extrapolation uses (scaling.ts), and both once more with full GCs for what it retains
- * before tiling (untimed).
+ * alternating `--runs` times (the run with the median wall time of each is printed). Larger
+ * inputs and the Canada estimate are bench/maps/scale.ts's.
  *
  *   npm run bench:maps:build [-- --runs 3] [--skip-tilemaker] [--timeout-min 30] [--keep] [--json]
  */
@@ -16,10 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REPO_ROOT, sharedData } from '../../test/support/paths.ts';
-import { SAMPLE_FILE, writeCompleteExtract } from '../../samples/basemap/cut-extract.ts';
+import { writeCompleteExtract } from '../../samples/basemap/cut-extract.ts';
 import { mib, perZoomTable, wholeBuildTable } from './build-report.ts';
 import { runOursBasemap, type OursRun } from './ours-build.ts';
-import { scalingLines } from './scaling.ts';
 import { censusInBox, type ZoomCensus } from './tile-census.ts';
 import { ensureTilemaker, runTilemaker, TILEMAKER_CONFIG, type TilemakerRun } from './tilemaker.ts';
 
@@ -65,7 +62,6 @@ try {
   }
 
   const oursRuns: OursRun[] = [];
-  const probeRuns: OursRun[] = [];
   const peerRuns: TilemakerRun[] = [];
   const oursArchive = path.join(scratch, 'ours.pmtiles');
   const peerOut = (i: number) => path.join(scratch, `tilemaker-${i}.mbtiles`);
@@ -77,20 +73,9 @@ try {
       const peerScratch = await mkdtemp(path.join(scratch, 'tilemaker-cwd-'));
       peerRuns.push(await runTilemaker(complete, peerOut(i), peerScratch, timeoutMs));
     }
-    log(`run ${i + 1}/${runs}: ours on the downtown sample (scale probe) ...`);
-    probeRuns.push(await runOursBasemap(SAMPLE_FILE, PROVINCES, path.join(scratch, 'probe.pmtiles'), path.join(scratch, 'work'), timeoutMs));
   }
-  log('ours on both inputs again, with full GCs, for what the build retains when tiling starts ...');
-  const heldRuns = [
-    await runOursBasemap(complete, PROVINCES, path.join(scratch, 'held.pmtiles'), path.join(scratch, 'work'), timeoutMs, { held: true }),
-    await runOursBasemap(SAMPLE_FILE, PROVINCES, path.join(scratch, 'held.pmtiles'), path.join(scratch, 'work'), timeoutMs, { held: true }),
-  ];
-  const [heldLarge, heldSmall] = heldRuns.map((r) => r.report?.heldBytes ?? null);
-  const held = heldLarge != null && heldSmall != null ? { large: heldLarge, small: heldSmall } : null;
   const ours = medianRun(oursRuns);
-  const probe = medianRun(probeRuns);
   if (!ours.report) throw fail('our build on the extract', ours);
-  if (!probe.report) throw fail('our build on the downtown sample', probe);
   const peerOkRuns = peerRuns.filter((r) => r.outcome === 'ok');
   const peer: TilemakerRun | null = peerRuns.length === 0 ? null : peerOkRuns.length > 0 ? medianRun(peerOkRuns) : peerRuns[0]!;
   if (peer?.error) log(peer.error);
@@ -100,7 +85,7 @@ try {
   const peerZooms = peer?.outcome === 'ok' ? peer.zooms : [];
 
   if (values.json) {
-    console.log(JSON.stringify({ extract: cut, ours, oursInBox, peer, probe, runs: { ours: oursRuns, tilemaker: peerRuns, probe: probeRuns, held: heldRuns } }, null, 2));
+    console.log(JSON.stringify({ extract: cut, ours, oursInBox, peer, runs: { ours: oursRuns, tilemaker: peerRuns } }));
   } else {
     const layers = Object.entries(ours.report.features).map(([l, n]) => `${l} ${n.toLocaleString('en-CA')}`).join(', ');
     const walls = (list: readonly { seconds: number }[]) => list.map((r) => r.seconds.toFixed(2)).join(', ');
@@ -128,8 +113,6 @@ try {
       '',
       'tiles intersecting the extract bbox, per zoom (gzip tile bytes):',
       perZoomTable(oursInBox, peerZooms),
-      '',
-      ...scalingLines({ peakRssBytes: ours.peakRssBytes, report: ours.report }, { peakRssBytes: probe.peakRssBytes, report: probe.report }, held),
     ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n'));
   }
 } finally {

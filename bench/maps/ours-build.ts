@@ -16,8 +16,6 @@ export interface OursRun {
 }
 
 export interface OursOptions {
-  /** A run that measures what the build retains before tiling (full GCs; not a timing run). */
-  held?: boolean;
   /** The in-memory build instead of the streamed one. */
   inMemory?: boolean;
   /** The streamed build's BASEMAP_BUILD_MEMORY_MB. */
@@ -26,8 +24,7 @@ export interface OursOptions {
 
 export async function runOursBasemap(pbf: string, provinces: string, archivePath: string, workDir: string, timeoutMs: number, options: OursOptions = {}): Promise<OursRun> {
   const args = [
-    ...(options.held ? ['--expose-gc'] : []), '--import', 'tsx', WORKER, pbf, provinces, archivePath, workDir,
-    ...(options.held ? ['--held'] : []), ...(options.inMemory ? ['--in-memory'] : []), ...(options.memoryMb ? ['--memory-mb', String(options.memoryMb)] : []),
+    '--import', 'tsx', WORKER, pbf, provinces, archivePath, workDir, ...(options.inMemory ? ['--in-memory'] : []), ...(options.memoryMb ? ['--memory-mb', String(options.memoryMb)] : []),
   ];
   const run = await runMeasured(process.execPath, args, { timeoutMs, echoStderr: true });
   const base = { seconds: run.seconds, cpuSeconds: run.cpuSeconds, peakRssBytes: run.peakRssBytes };

@@ -10,6 +10,9 @@ import { readRecords, RecordWriter } from './record-file.ts';
  * the zooms interleave; written zoom after zoom, the archive gets every tile in id order and comes
  * out clustered, read sequentially from these files.
  */
+/** Write buffer per zoom: fifteen zooms on each tiling thread. */
+const SPOOL_CHUNK = 1 << 20;
+
 export class TileSpool {
   private readonly zooms = new Map<number, RecordWriter>();
 
@@ -17,7 +20,7 @@ export class TileSpool {
 
   add(z: number, x: number, y: number, data: Uint8Array): void {
     let file = this.zooms.get(z);
-    if (!file) this.zooms.set(z, (file = new RecordWriter(path.join(this.dir, `tiles-z${z}.spool`))));
+    if (!file) this.zooms.set(z, (file = new RecordWriter(path.join(this.dir, `tiles-z${z}.spool`), SPOOL_CHUNK)));
     const { buffer, offset } = file.reserve(12 + data.length);
     buffer.writeUInt32LE(x, offset + 4);
     buffer.writeUInt32LE(y, offset + 8);

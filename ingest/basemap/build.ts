@@ -67,7 +67,7 @@ function tilerFeature(f: BasemapFeature): TilerFeature {
 }
 
 export interface BasemapBuildOptions {
-  /** What the build may hold in memory (MiB): a quarter for node pages, an eighth for tiling in memory. */
+  /** What the build may hold in memory (MiB): an eighth for node pages, an eighth for tiling in memory. */
   memoryMb: number;
   /**
    * `streamed` (the default): nodes, ways and features on disk in `workDir`, memory bounded by
@@ -78,7 +78,7 @@ export interface BasemapBuildOptions {
   onProgress?: (fraction: number, message: string) => void;
 }
 
-const NODE_CACHE_SHARE = 1 / 4;
+const NODE_CACHE_SHARE = 1 / 8;
 const TILING_SHARE = 1 / 8;
 /** The tiler's in-memory cap in features, per MiB of its byte cap (its defaults: 250,000 for 256 MiB). */
 const TILING_FEATURES_PER_MIB = 1000;

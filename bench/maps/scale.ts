@@ -84,11 +84,8 @@ try {
   }
 
   const estimate = canadaEstimate(runs);
-  if (values.json) {
-    console.log(JSON.stringify({ machine: machine(), peer: peer?.version ?? null, runs, estimate }));
-  } else {
-    console.log(['', `command: node --import tsx ${path.relative(process.cwd(), process.argv[1]!)} ${process.argv.slice(2).join(' ')}`, `machine: ${machine()}`, '', scaleTable(runs, peer?.version ?? null), '', estimate.text].join('\n'));
-  }
+  console.log(['', `command: node --import tsx ${path.relative(process.cwd(), process.argv[1]!)} ${process.argv.slice(2).join(' ')}`, `machine: ${machine()}`, '', scaleTable(runs, peer?.version ?? null), '', estimate.text].join('\n'));
+  if (values.json) console.log(JSON.stringify({ machine: machine(), peer: peer?.version ?? null, runs, estimate }));
 } finally {
   await rm(scratch, { recursive: true, force: true });
 }

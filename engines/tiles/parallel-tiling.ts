@@ -12,8 +12,9 @@ import { drainMerged, TileSpool } from './tile-spool.ts';
 import { tileTree, type Partition } from './tile-tree.ts';
 
 /**
- * The tile tree on several threads: this thread walks it down to HAND_OFF_ZOOM and hands each
- * subtree there, as a partition file, to the tiling thread with the least work queued
+ * The tile tree on several threads: this thread walks it down to HAND_OFF_ZOOM, or less far where a
+ * partition is small enough, and hands each subtree there, as a partition file, to the tiling
+ * thread with the least work queued
  * (tile-share-worker.ts), which tiles it with its own maker, gzip thread and spool. Subtrees go
  * out in tile-id order and each thread takes its own in order, so every spool is in tile-id order
  * and merging them (drainMerged) writes the archive one thread would. A tile depends only on the
@@ -22,6 +23,8 @@ import { tileTree, type Partition } from './tile-tree.ts';
 
 /** Subtrees below this zoom are tiled on the other threads: a province spans hundreds of its tiles. */
 export const HAND_OFF_ZOOM = 10;
+/** A subtree is handed off above HAND_OFF_ZOOM once it holds at most this share of the features per thread (or fits the in-memory caps). */
+const SUBTREES_PER_THREAD = 4;
 /** Subtrees queued per thread before the walk waits (their partition files wait on disk). */
 const QUEUED_PER_THREAD = 4;
 
@@ -98,6 +101,7 @@ export async function tileInParallel(root: Partition, writer: PMTilesWriter, opt
       maker: new TileMaker(options.specs, options.budget), output, workDir: ownDir, inMemoryFeatures: options.inMemoryFeatures, inMemoryBytes: options.inMemoryBytes,
       handOff: {
         zoom: HAND_OFF_ZOOM,
+        features: Math.max(options.inMemoryFeatures, Math.ceil(root.count / (SUBTREES_PER_THREAD * options.threads))),
         async take(part, z, x, y) {
           for (;;) {
             const failed = shares.find((s) => s.failed);

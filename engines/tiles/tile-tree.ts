@@ -38,10 +38,11 @@ export interface TreeOptions {
   inMemoryFeatures: number;
   inMemoryBytes: number;
   /**
-   * Where the subtrees at `zoom` go instead of being walked here: each node of that zoom, its
-   * features in a partition file (which `take` owns), in tile-id order.
+   * Where subtrees go instead of being walked here: those of `zoom`, and those of partition files
+   * of at most `features` features above it; each with its partition file (which `take` owns), in
+   * tile-id order.
    */
-  handOff?: { zoom: number; take(part: Partition, z: number, x: number, y: number): Promise<void> };
+  handOff?: { zoom: number; features: number; take(part: Partition, z: number, x: number, y: number): Promise<void> };
 }
 
 /** Tiles the whole tree; returns how many tiles were made streaming from partition files. */
@@ -117,9 +118,18 @@ async function tileInMemory(features: readonly TileFeature[], z: number, x: numb
 async function tileOnDisk(part: Partition, z: number, x: number, y: number, options: WalkOptions): Promise<void> {
   const { maker } = options;
   options.streamed.tiles += 1;
-  const kids = children(z, x, y).map(([cx, cy]) => ({
-    x: cx, y: cy, box: bufferedBox(z + 1, cx, cy), file: new RecordWriter(path.join(options.workDir, `part-${z + 1}-${cx}-${cy}`), PARTITION_CHUNK),
-  }));
+  const places = children(z, x, y).map(([cx, cy]) => ({ x: cx, y: cy, box: bufferedBox(z + 1, cx, cy) }));
+  const sole = soleChild(part.path, places.map((p) => p.box), z);
+  if (sole >= 0) {
+    // Every record goes to one child unchanged (a region's data above the zoom where it spreads): it takes this very file.
+    maker.begin(z, x, y);
+    for (const [buffer, offset] of readRecords(part.path)) if (maker.mayShow(readHeader(buffer, offset))) maker.add(readRecord(buffer, offset));
+    const made = maker.finish();
+    if (made) await options.output.add(z, x, y, made);
+    await descend(part, z + 1, places[sole]!.x, places[sole]!.y, options);
+    return;
+  }
+  const kids = places.map((p) => ({ ...p, file: new RecordWriter(path.join(options.workDir, `part-${z + 1}-${p.x}-${p.y}`), PARTITION_CHUNK) }));
   maker.begin(z, x, y);
   try {
     for (const [buffer, offset, size] of readRecords(part.path)) {
@@ -145,10 +155,38 @@ async function tileOnDisk(part: Partition, z: number, x: number, y: number, opti
   rmSync(part.path);
   const made = maker.finish();
   if (made) await options.output.add(z, x, y, made);
-  const handOff = options.handOff?.zoom === z + 1 ? options.handOff : null;
   for (const { x: cx, y: cy, file } of kids) {
     if (file.count === 0) rmSync(file.path);
-    else if (handOff) await handOff.take({ path: file.path, count: file.count, bytes: file.bytes }, z + 1, cx, cy);
-    else await tileNode({ path: file.path, count: file.count, bytes: file.bytes }, z + 1, cx, cy, options);
+    else await descend({ path: file.path, count: file.count, bytes: file.bytes }, z + 1, cx, cy, options);
   }
+}
+
+/** A child's partition to its walk: here, or handed off. */
+function descend(part: Partition, z: number, x: number, y: number, options: WalkOptions): Promise<void> {
+  const handOff = options.handOff;
+  if (handOff && (z === handOff.zoom || part.count <= handOff.features)) return handOff.take(part, z, x, y);
+  return tileNode(part, z, x, y, options);
+}
+
+/**
+ * The child (index into `boxes`) that every record of the file would go to unchanged — each
+ * inside its box, touching no other, and shown below `z` — or -1. Stops at the first record that
+ * is not, so a file whose records spread costs a few reads.
+ */
+function soleChild(file: string, boxes: readonly [number, number, number, number][], z: number): number {
+  let sole = -1;
+  for (const [buffer, offset] of readRecords(file)) {
+    if (buffer[offset + 12]! <= z) return -1;
+    const { minX, minY, maxX, maxY } = readHeader(buffer, offset);
+    let hit = -1;
+    for (let k = 0; k < boxes.length; k++) {
+      const [x0, y0, x1, y1] = boxes[k]!;
+      if (maxX < x0 || minX > x1 || maxY < y0 || minY > y1) continue;
+      if (hit >= 0 || minX < x0 || maxX > x1 || minY < y0 || maxY > y1) return -1;
+      hit = k;
+    }
+    if (hit < 0 || (sole >= 0 && hit !== sole)) return -1;
+    sole = hit;
+  }
+  return sole;
 }

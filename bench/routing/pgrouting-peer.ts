@@ -40,11 +40,12 @@ export interface PgrPeer {
 function* edgeRows(net: BenchNetwork): Generator<string> {
   const a = net.graph.arrays;
   const nodes = net.hierarchy.nodes;
-  const input = hierarchyInput(net.graph, net.hierarchy.arrays.edgeWeight, nodes);
+  const weight = net.hierarchy.arrays.edgeWeight;
+  const input = hierarchyInput(net.graph, weight, nodes);
   for (let x = 0; x < nodes.count; x++) {
     const at = x < nodes.roadNodes ? x : a.edgeTarget[nodes.arrivalEdge(x)]!;
     const p = `"(${fromMicroDegrees(a.nodeLng[at]!)},${fromMicroDegrees(a.nodeLat[at]!)})"`;
-    for (let i = input.first[x]!; i < input.first[x + 1]!; i++) yield `${i},${x},${input.head[i]!},${input.weight[i]!},-1,${p}`;
+    for (let i = input.first[x]!; i < input.first[x + 1]!; i++) yield `${i},${x},${input.head[i]!},${weight[input.edge[i]!]!},-1,${p}`;
   }
 }
 

@@ -2,9 +2,11 @@
  * A roads release of the synthetic graph, published and enabled as the roads job does it
  * (publishRelease → enableRelease), its files written by writeRoadFiles (graph + hierarchy).
  * The generator and its options are the release's context, so the same graph is the same release.
+ * writeRoadFiles empties `arrays` as it goes: the caller reads the published roads.graph after.
  */
 import type { GraphArrays } from '../../engines/routing/graph-format.ts';
 import { writeRoadFiles } from '../../ingest/roads/write-road-files.ts';
+import { loadConfig } from '../../lib/config.ts';
 import type { Pool } from '../../lib/postgres.ts';
 import { publishRelease } from '../../releases/publish.ts';
 import { enableRelease, type RegisteredRelease } from '../../releases/registry.ts';
@@ -21,10 +23,10 @@ export async function publishSyntheticRoads(
     inputs: [],
     context: { generator: 'bench/routing/synthetic-graph.ts', ...options },
     async build(stagingDir) {
-      const files = await writeRoadFiles(stagingDir, arrays);
+      const files = await writeRoadFiles(stagingDir, arrays, { memoryBudgetMb: loadConfig().roadsBuildMemoryMb });
       return {
         stats: {
-          nodes: arrays.nodeLng.length, edges: arrays.edgeTarget.length, bytes: files.graphBytes + files.chBytes,
+          nodes: files.nodes, edges: files.edges, bytes: files.graphBytes + files.chBytes,
           hierarchy: { seconds: files.hierarchy.seconds, shortcuts: files.hierarchy.shortcuts, arcs: files.hierarchy.arcs, bytes: files.chBytes },
         },
       };

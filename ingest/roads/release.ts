@@ -8,7 +8,8 @@ import { readRoadWays } from './read-ways.ts';
 import { applyTurnRestrictions, readTurnRestrictions } from './restriction-build.ts';
 import { terrainInput, type RoadsDem } from './terrain-dem.ts';
 import { wayProfile } from './way-tags.ts';
-import { writeRoadFiles } from './write-road-files.ts';
+import { Settings } from '../../schemas/config.ts';
+import { writeRoadFiles, type RoadFilesStep } from './write-road-files.ts';
 
 /** roads-3: edge grades (graph format 3); roads-4: edge-based hierarchy (roads.ch format 2). */
 export const ROADS_BUILDER_VERSION = 'roads-4';
@@ -19,6 +20,10 @@ export interface RoadsReleaseOptions {
   onProgress?: (fraction: number, message: string) => void;
   /** Heights to grade the edges with (the enabled terrain release); without it every grade is 0. */
   dem?: RoadsDem | null;
+  /** ROADS_BUILD_MEMORY_MB (build-memory.ts); default the setting's default. */
+  memoryBudgetMb?: number;
+  /** The steps of writing the files (write-road-files.ts), as each ends. */
+  onStep?: (step: RoadFilesStep) => void;
 }
 
 /** An OSM extract (PBF or XML) → a roads release: the road graph with its turn restrictions and grades. */
@@ -34,50 +39,63 @@ export async function prepareRoadsRelease(osmFile: string, options: RoadsRelease
     inputs,
     async build(stagingDir) {
       const started = Date.now();
-      onProgress(0, 'reading routable ways');
-      const ways = await readRoadWays(osmFile, wayProfile);
-      onProgress(0.5, 'building the graph');
-      const graph = buildRoadGraph(ways);
-      onProgress(0.7, 'placing turn restrictions');
-      const relations = await readTurnRestrictions(osmFile);
-      const turns = applyTurnRestrictions(graph, relations.restrictions);
-      let arrays = turns.arrays;
-      let grades: Record<string, unknown> = { terrain_release: null };
-      if (dem) {
-        onProgress(0.72, `grading the edges with terrain release ${dem.releaseId}`);
-        const graded = computeEdgeGrades(arrays, dem.elevationAt);
-        arrays = { ...arrays, edgeGrade: graded.grades };
-        const g = graded.stats;
-        grades = {
-          terrain_release: dem.releaseId,
-          edges_graded: g.graded,
-          edges_without_height: g.noHeight,
-          ferry_edges: g.ferries,
-          edges_clamped: g.clamped,
-          sampled_relief_m: Math.round(g.sampledReliefMetres),
-          net_relief_m: Math.round(g.netReliefMetres),
-        };
-      }
+      // The OSM read and the intermediate graph are garbage once this returns: the contraction
+      // holds only the graph's arrays, and releases those too (writeRoadFiles).
+      const graph = await graphArrays(osmFile, dem, onProgress);
       onProgress(0.75, 'contracting the motor hierarchy');
-      const files = await writeRoadFiles(stagingDir, arrays);
+      const files = await writeRoadFiles(stagingDir, graph.arrays, {
+        memoryBudgetMb: options.memoryBudgetMb ?? Settings.ROADS_BUILD_MEMORY_MB.schema.default,
+        ...(options.onStep ? { onStep: options.onStep } : {}),
+      });
       const seconds = (Date.now() - started) / 1000;
-      const nodes = arrays.firstEdge.length - 1;
-      const edges = arrays.edgeTarget.length;
       const bytes = files.graphBytes + files.chBytes;
-      onProgress(1, `built ${nodes} nodes and ${edges} edges, ${files.hierarchy.shortcuts} shortcuts (${bytes} bytes) in ${seconds.toFixed(1)} s`);
+      onProgress(1, `built ${files.nodes} nodes and ${files.edges} edges, ${files.hierarchy.shortcuts} shortcuts (${bytes} bytes) in ${seconds.toFixed(1)} s`);
       return {
         stats: {
           build_seconds: seconds,
-          nodes,
-          edges,
+          nodes: files.nodes,
+          edges: files.edges,
           bytes,
-          hierarchy: { seconds: files.hierarchy.seconds, shortcuts: files.hierarchy.shortcuts, arcs: files.hierarchy.arcs, bytes: files.chBytes },
-          restrictions: { ...turns.stats, malformed_relations: relations.malformed.length },
-          grades,
-          restrictions_not_applied: turns.reports.slice(0, REPORTED_RESTRICTIONS),
-          malformed_relations: relations.malformed.slice(0, REPORTED_RESTRICTIONS),
+          estimated_peak_bytes: files.estimate.bytes,
+          hierarchy: {
+            seconds: files.hierarchy.seconds, shortcuts: files.hierarchy.shortcuts, arcs: files.hierarchy.arcs, bytes: files.chBytes,
+            region_nodes: files.hierarchy.regionNodes, region_edges: files.hierarchy.regionEdges,
+          },
+          restrictions: { ...graph.turns.stats, malformed_relations: graph.malformed.length },
+          grades: graph.grades,
+          restrictions_not_applied: graph.turns.reports.slice(0, REPORTED_RESTRICTIONS),
+          malformed_relations: graph.malformed.slice(0, REPORTED_RESTRICTIONS),
         },
       };
     },
   };
+}
+
+/** Ways → graph → turn restrictions → grades: the graph's arrays and what the manifest reports of them. */
+async function graphArrays(osmFile: string, dem: RoadsDem | null, onProgress: (fraction: number, message: string) => void) {
+  onProgress(0, 'reading routable ways');
+  const ways = await readRoadWays(osmFile, wayProfile);
+  onProgress(0.5, 'building the graph');
+  const graph = buildRoadGraph(ways);
+  onProgress(0.7, 'placing turn restrictions');
+  const relations = await readTurnRestrictions(osmFile);
+  const turns = applyTurnRestrictions(graph, relations.restrictions);
+  let arrays = turns.arrays;
+  let grades: Record<string, unknown> = { terrain_release: null };
+  if (dem) {
+    onProgress(0.72, `grading the edges with terrain release ${dem.releaseId}`);
+    const graded = computeEdgeGrades(arrays, dem.elevationAt);
+    arrays = { ...arrays, edgeGrade: graded.grades };
+    const g = graded.stats;
+    grades = {
+      terrain_release: dem.releaseId,
+      edges_graded: g.graded,
+      edges_without_height: g.noHeight,
+      ferry_edges: g.ferries,
+      edges_clamped: g.clamped,
+      sampled_relief_m: Math.round(g.sampledReliefMetres),
+      net_relief_m: Math.round(g.netReliefMetres),
+    };
+  }
+  return { arrays, grades, turns: { stats: turns.stats, reports: turns.reports }, malformed: relations.malformed };
 }

@@ -40,6 +40,7 @@ export const roadsKind: IngestKind<RoadsPayload> = {
   prepare: async (payload, ctx) =>
     prepareRoadsRelease(payload.osm, {
       dem: await enabledTerrainDem(ctx.config),
+      memoryBudgetMb: ctx.config.roadsBuildMemoryMb,
       onProgress: (fraction, message) => ctx.onProgress({ fraction, message }),
     }),
 };

@@ -10,7 +10,7 @@ export class ArcStore {
   tail: Uint32Array;
   head: Uint32Array;
   weight: Float64Array;
-  /** Original edge id and NO_ARC, or the two child arc ids of a shortcut. */
+  /** The road edge and NO_ARC (an original arc), or the two child arc ids of a shortcut. */
   a: Uint32Array;
   b: Uint32Array;
   /** Original edges the arc stands for (the build's "original edges" priority term). */

@@ -13,16 +13,23 @@
  */
 import { MinHeap } from '../heap.ts';
 import type { RoadGraph } from '../road-graph.ts';
+import type { ArcStore } from './build-graph.ts';
 import { Contractor, type WitnessLimits } from './contractor.ts';
-import { NO_ARC, checkChArrays, type ChArrays } from './format.ts';
+import { checkChArrays, type ChArrays } from './format.ts';
 import { ContractionHierarchy } from './hierarchy.ts';
+import { hierarchyArcArrays } from './hierarchy-arrays.ts';
 import { motorLowerBound } from './metric.ts';
 import { HierarchyNodes, turnRegion, type RegionArrays } from './region.ts';
-import { hierarchyInput } from './region-graph.ts';
+import { hierarchyInput, type HierarchyInput } from './region-graph.ts';
+import { collectGarbage } from './collect-garbage.ts';
 
 export interface ChBuildOptions {
   witness?: Partial<WitnessLimits>;
+  /** Called as each step ends: `restriction regions`, `hierarchy input`, `contraction`, `hierarchy arrays`. */
+  onStep?: (step: ChBuildStep) => void;
 }
+
+export type ChBuildStep = 'restriction regions' | 'hierarchy input' | 'contraction' | 'hierarchy arrays';
 
 export interface ChBuildStats {
   seconds: number;
@@ -45,14 +52,76 @@ const W_HOPS = 1;
 const W_LEVEL = 2;
 
 export function buildContractionHierarchy(graph: RoadGraph, options: ChBuildOptions = {}): { hierarchy: ContractionHierarchy; stats: ChBuildStats } {
-  const t0 = performance.now();
+  return finishContraction(prepareContraction(graph, options));
+}
+
+/**
+ * What the contraction needs of the road graph, taken from it (the metric, the restriction
+ * regions, the graph to contract): the caller may release the graph before finishContraction.
+ */
+export interface PreparedContraction {
+  started: number;
+  step: (step: ChBuildStep) => void;
+  limits: WitnessLimits;
+  edgeWeight: Float64Array;
+  region: RegionArrays;
+  /** Null once finishContraction has taken it. */
+  input: HierarchyInput | null;
+  nodes: number;
+}
+
+export function prepareContraction(graph: RoadGraph, options: ChBuildOptions = {}): PreparedContraction {
+  const started = performance.now();
+  const step = options.onStep ?? (() => {});
   const edgeWeight = motorLowerBound(graph);
   const region = turnRegion(graph, edgeWeight);
+  step('restriction regions');
   const ids = new HierarchyNodes(graph.nodeCount, region);
   const n = ids.count;
   if (n >= ID_SPACE) throw new Error(`contraction: ${n} nodes exceed the ${ID_SPACE} the priority keys hold`);
   const input = hierarchyInput(graph, edgeWeight, ids);
-  const c = new Contractor(n, input.first, input.head, input.weight, { ...DEFAULT_LIMITS, ...options.witness });
+  // The region's search (distances, incoming edges) is garbage: give it back before the contraction.
+  collectLargeGarbage(n);
+  step('hierarchy input');
+  return { started, step, limits: { ...DEFAULT_LIMITS, ...options.witness }, edgeWeight, region, input, nodes: n };
+}
+
+/** Contracts the prepared graph and lays out the hierarchy; `prepared` is consumed. */
+export function finishContraction(prepared: PreparedContraction): { hierarchy: ContractionHierarchy; stats: ChBuildStats } {
+  const { started, step, edgeWeight, region } = prepared;
+  // Only the arcs outlive the contraction: the input, the lists, witness search and queue are
+  // garbage after it (collected before the layout, which then has their room).
+  const { arcs, rank } = contract(takeContractor(prepared), prepared.nodes);
+  collectLargeGarbage(prepared.nodes);
+  step('contraction');
+  let shortcuts = 0;
+  for (let id = 0; id < arcs.count; id++) if (arcs.isShortcut(id)) shortcuts++;
+  const arcCount = arcs.count;
+  const arrays: ChArrays = { rank, edgeWeight, ...hierarchyArcArrays(arcs, rank), ...region };
+  checkChArrays(arrays);
+  const hierarchy = new ContractionHierarchy(arrays);
+  step('hierarchy arrays');
+  return {
+    hierarchy,
+    stats: {
+      seconds: (performance.now() - started) / 1000, nodes: prepared.nodes, arcs: arcCount, shortcuts,
+      upArcs: hierarchy.upArcs, downArcs: hierarchy.downArcs,
+      regionNodes: region.regionNodes.length, regionEdges: region.regionInEdge.length,
+    },
+  };
+}
+
+/** The contractor over the prepared input, which is garbage once the contractor holds its arcs. */
+function takeContractor(prepared: PreparedContraction): Contractor {
+  const input = prepared.input;
+  if (!input) throw new Error('contraction: this graph was already contracted');
+  prepared.input = null;
+  return new Contractor(prepared.nodes, input.first, input.head, input.edge, prepared.edgeWeight, prepared.limits);
+}
+
+/** Contracts every node in priority order; returns the arcs (originals and shortcuts) and each node's rank. */
+function contract(c: Contractor, n: number): { arcs: ArcStore; rank: Uint32Array } {
+  collectLargeGarbage(n); // the input the contractor was made from
   const contracted = new Uint8Array(n);
   const contractedNeighbours = new Uint32Array(n);
   const level = new Uint32Array(n);
@@ -114,85 +183,16 @@ export function buildContractionHierarchy(graph: RoadGraph, options: ChBuildOpti
       heap.push(key[x]!, x);
     }
   }
+  return { arcs: c.arcs, rank };
+}
 
-  const arrays = { ...hierarchyArrays(c, rank, edgeWeight, input.edge), ...region };
-  checkChArrays(arrays);
-  const hierarchy = new ContractionHierarchy(arrays);
-  let shortcuts = 0;
-  for (let id = 0; id < c.arcs.count; id++) if (c.arcs.isShortcut(id)) shortcuts++;
-  return {
-    hierarchy,
-    stats: {
-      seconds: (performance.now() - t0) / 1000, nodes: n, arcs: c.arcs.count, shortcuts,
-      upArcs: hierarchy.upArcs, downArcs: hierarchy.downArcs,
-      regionNodes: region.regionNodes.length, regionEdges: region.regionInEdge.length,
-    },
-  };
+/** A full collection where the garbage is worth it (a graph of a million nodes or more; smaller ones are over before it matters). */
+function collectLargeGarbage(nodes: number): void {
+  if (nodes >= 1_000_000) collectGarbage();
 }
 
 function growUint32(arr: Uint32Array): Uint32Array {
   const next = new Uint32Array(arr.length * 2);
   next.set(arr);
   return next;
-}
-
-/** Every arc at its lower-ranked end in CSR, up arcs first, with the unpacking references renumbered (an original arc to its road edge). */
-function hierarchyArrays(c: Contractor, rank: Uint32Array, edgeWeight: Float64Array, roadEdge: Uint32Array): Omit<ChArrays, keyof RegionArrays> {
-  const n = rank.length;
-  const { arcs } = c;
-  const total = arcs.count;
-  const up = new Uint8Array(total);
-  const upFirst = new Uint32Array(n + 1);
-  const downFirst = new Uint32Array(n + 1);
-  for (let id = 0; id < total; id++) {
-    const t = arcs.tail[id]!;
-    const h = arcs.head[id]!;
-    if (rank[t]! < rank[h]!) {
-      up[id] = 1;
-      upFirst[t + 1] = upFirst[t + 1]! + 1;
-    } else downFirst[h + 1] = downFirst[h + 1]! + 1;
-  }
-  for (let v = 0; v < n; v++) {
-    upFirst[v + 1] = upFirst[v + 1]! + upFirst[v]!;
-    downFirst[v + 1] = downFirst[v + 1]! + downFirst[v]!;
-  }
-  const upArcs = upFirst[n]!;
-  const downArcs = downFirst[n]!;
-  const upFill = upFirst.slice(0, n);
-  const downFill = downFirst.slice(0, n);
-  const finalId = new Uint32Array(total);
-  const upHead = new Uint32Array(upArcs);
-  const upWeight = new Float64Array(upArcs);
-  const downHead = new Uint32Array(downArcs);
-  const downWeight = new Float64Array(downArcs);
-  for (let id = 0; id < total; id++) {
-    const t = arcs.tail[id]!;
-    const h = arcs.head[id]!;
-    if (up[id]) {
-      const i = upFill[t]!;
-      upFill[t] = i + 1;
-      upHead[i] = h;
-      upWeight[i] = arcs.weight[id]!;
-      finalId[id] = i;
-    } else {
-      const i = downFill[h]!;
-      downFill[h] = i + 1;
-      downHead[i] = t;
-      downWeight[i] = arcs.weight[id]!;
-      finalId[id] = upArcs + i;
-    }
-  }
-  const arcA = new Uint32Array(total);
-  const arcB = new Uint32Array(total);
-  for (let id = 0; id < total; id++) {
-    const f = finalId[id]!;
-    if (arcs.b[id] === NO_ARC) {
-      arcA[f] = roadEdge[arcs.a[id]!]!;
-      arcB[f] = NO_ARC;
-    } else {
-      arcA[f] = finalId[arcs.a[id]!]!;
-      arcB[f] = finalId[arcs.b[id]!]!;
-    }
-  }
-  return { rank, edgeWeight, upFirst, upHead, upWeight, downFirst, downHead, downWeight, arcA, arcB };
 }

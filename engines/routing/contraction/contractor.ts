@@ -16,6 +16,9 @@ export interface WitnessLimits {
   contract: number;
 }
 
+/** Arcs reserved per original arc (originals plus shortcuts). */
+const ARC_ROOM = 3;
+
 export class Contractor {
   readonly arcs: ArcStore;
   readonly out: ArcLists;
@@ -25,27 +28,34 @@ export class Contractor {
   added = 0;
   addedHops = 0;
 
-  constructor(nodes: number, firstEdge: Uint32Array, edgeTarget: Uint32Array, weight: Float64Array, private readonly limits: WitnessLimits) {
+  /**
+   * The graph of hierarchyInput: CSR `first`/`head` by hierarchy node, each arc travelling road
+   * edge `edge[i]` and weighing `edgeWeight` of it. Parallel arcs are merged (the lightest kept).
+   */
+  constructor(nodes: number, first: Uint32Array, head: Uint32Array, edge: Uint32Array, edgeWeight: Float64Array, private readonly limits: WitnessLimits) {
     const outDegree = new Uint32Array(nodes);
     const inDegree = new Uint32Array(nodes);
     let edges = 0;
     for (let u = 0; u < nodes; u++) {
-      for (let e = firstEdge[u]!; e < firstEdge[u + 1]!; e++) {
-        const v = edgeTarget[e]!;
-        if (v === u || weight[e] === Infinity) continue;
+      for (let i = first[u]!; i < first[u + 1]!; i++) {
+        const v = head[i]!;
+        if (v === u || edgeWeight[edge[i]!] === Infinity) continue;
         outDegree[u] = outDegree[u]! + 1;
         inDegree[v] = inDegree[v]! + 1;
         edges++;
       }
     }
-    this.arcs = new ArcStore(Math.ceil(edges * 1.6) + 16);
+    // Room for every shortcut road graphs get (about one per edge) without growing: the arrays
+    // are only address space until written, and growing would copy them all.
+    this.arcs = new ArcStore(ARC_ROOM * edges + 16);
     this.out = new ArcLists(nodes, outDegree);
     this.in = new ArcLists(nodes, inDegree);
     this.witness = new WitnessSearch(nodes, this.arcs, this.out);
     for (let u = 0; u < nodes; u++) {
-      for (let e = firstEdge[u]!; e < firstEdge[u + 1]!; e++) {
-        const v = edgeTarget[e]!;
-        const w = weight[e]!;
+      for (let i = first[u]!; i < first[u + 1]!; i++) {
+        const v = head[i]!;
+        const e = edge[i]!;
+        const w = edgeWeight[e]!;
         if (v === u || w === Infinity) continue;
         const parallel = this.arcTo(u, v);
         if (parallel === NO_ARC) {

@@ -43,7 +43,7 @@ describe('config', () => {
       basemapBuildMemoryMb: 512, basemapBuildTempDir: path.resolve('scratch/basemap'),
     });
     expect(loadConfig({}).transitRoutingFeed).toBeNull();
-    expect(loadConfig({})).toMatchObject({ basemapBuildMemoryMb: 2048, basemapBuildTempDir: null });
+    expect(loadConfig({})).toMatchObject({ basemapBuildMemoryMb: 1024, basemapBuildTempDir: null });
     expect(loadConfig({}).matrixEnabled).toBe(false);
     expect(Object.keys(loadConfig({})).length).toBe(Object.keys(Settings).length);
   });

@@ -22,7 +22,7 @@ import { tileTree, type Partition } from './tile-tree.ts';
  */
 
 /** Subtrees below this zoom are tiled on the other threads: a province spans hundreds of its tiles. */
-export const HAND_OFF_ZOOM = 10;
+const HAND_OFF_ZOOM = 10;
 /** A subtree is handed off above HAND_OFF_ZOOM once it holds at most this share of the features per thread (or fits the in-memory caps). */
 const SUBTREES_PER_THREAD = 4;
 /** Subtrees queued per thread before the walk waits (their partition files wait on disk). */
@@ -137,8 +137,9 @@ export async function tileInParallel(root: Partition, writer: PMTilesWriter, opt
 /** A tiling thread; `onChange` hears of its progress, of each subtree it finishes and of its failure. */
 function startShare(setup: ShareSetup, onChange: () => void): Share {
   const worker = startTsWorker(new URL('./tile-share-worker.ts', import.meta.url), { workerData: setup });
-  const share: Share = { worker, queued: 0, tiles: 0, failed: null, result: Promise.resolve() as unknown as Promise<ShareResult> };
-  share.result = new Promise((resolve, reject) => {
+  // The worker's events come after `share` is assigned below.
+  let share!: Share;
+  const result = new Promise<ShareResult>((resolve, reject) => {
     let settled = false;
     const fail = (error: Error) => {
       settled = true;
@@ -164,7 +165,8 @@ function startShare(setup: ShareSetup, onChange: () => void): Share {
       if (!settled) fail(new Error(`a tiling thread exited with code ${code} before it finished`));
     });
   });
-  share.result.catch(() => {}); // awaited once the walk ends; a failure meanwhile must not go unhandled
+  result.catch(() => {}); // awaited once the walk ends; a failure meanwhile must not go unhandled
+  share = { worker, queued: 0, tiles: 0, failed: null, result };
   return share;
 }
 

@@ -71,8 +71,8 @@ export interface BasemapBuildOptions {
   memoryMb: number;
   /**
    * `streamed` (the default): nodes, ways and features on disk in `workDir`, memory bounded by
-   * `memoryMb` whatever the extract's size. `in-memory`: the extract's features held in arrays
-   * (faster on a city; the same tiles).
+   * `memoryMb` whatever the extract's size. `in-memory`: the extract's nodes and features held
+   * in arrays, as before the streamed read (the same tiles; kept as its reference).
    */
   mode?: 'streamed' | 'in-memory';
   onProgress?: (fraction: number, message: string) => void;

@@ -1,12 +1,12 @@
 /**
  * A seeded synthetic province (southern Ontario and Quebec, inland: no coastline) as an OSM PBF,
- * for basemap benchmarks larger than the Vancouver extract (see synthetic-osm/generate.ts).
+ * for basemap benchmarks larger than the Vancouver extract (see test/support/synthetic-osm/generate.ts).
  *
  *   node --import tsx bench/maps/generate-osm.ts --size small|medium|large | --nodes N --out FILE [--seed 1] [--reuse] [--json]
  */
 import { parseArgs } from 'node:util';
-import { generateSyntheticOsm } from './synthetic-osm/generate.ts';
-import { SIZES, type SizeName } from './synthetic-osm/region.ts';
+import { generateSyntheticOsm } from '../../test/support/synthetic-osm/generate.ts';
+import { SIZES, type SizeName } from '../../test/support/synthetic-osm/region.ts';
 
 {
   const { values } = parseArgs({

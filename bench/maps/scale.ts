@@ -1,6 +1,6 @@
 /**
  * `npm run bench:maps:scale`: the basemap build on province-sized synthetic extracts
- * (bench/maps/synthetic-osm, seeded) at three sizes, ours (the streamed build, memory bounded by
+ * (test/support/synthetic-osm, seeded) at three sizes, ours (the streamed build, memory bounded by
  * BASEMAP_BUILD_MEMORY_MB) against tilemaker 2.2 with `--store` on disk and its stock
  * OpenMapTiles profile (shapefile layers absent), each in its own process measured by GNU time:
  * wall time, CPU, peak RSS (both are one process: threads included, no children), tiles and
@@ -19,8 +19,8 @@ import { sharedData } from '../../test/support/paths.ts';
 import { mib } from './build-report.ts';
 import { runOursBasemap, type OursRun } from './ours-build.ts';
 import { scaleTable, canadaEstimate, type SizeRun } from './scale-report.ts';
-import { generateSyntheticOsm } from './synthetic-osm/generate.ts';
-import { SIZES, type SizeName } from './synthetic-osm/region.ts';
+import { generateSyntheticOsm } from '../../test/support/synthetic-osm/generate.ts';
+import { SIZES, type SizeName } from '../../test/support/synthetic-osm/region.ts';
 import { censusInBox } from './tile-census.ts';
 import { ensureTilemaker, runTilemaker, type TilemakerRun } from './tilemaker.ts';
 

@@ -1,9 +1,8 @@
 import type { BasemapFeature, BasemapLayer } from './feature.ts';
-import { SPOOL_GROUPS, type SpoolGroup } from './feature-spool.ts';
-import type { FeatureStore } from './osm-layers.ts';
+import { SPOOL_GROUPS, type BasemapFeatureStore, type SpoolGroup } from './feature-store.ts';
 
 /** The layers' features in arrays, read back in the same order as from a FeatureSpool. */
-export class FeatureLists implements FeatureStore {
+export class FeatureLists implements BasemapFeatureStore {
   private readonly lists = new Map<string, BasemapFeature[]>();
   count = 0;
 

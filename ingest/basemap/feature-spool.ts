@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { readRecords, RecordWriter } from '../../engines/tiles/record-file.ts';
 import { BASEMAP_LAYERS, type BasemapFeature, type BasemapLayer } from './feature.ts';
-import type { FeatureStore } from './osm-layers.ts';
+import { SPOOL_GROUPS, type BasemapFeatureStore, type SpoolGroup } from './feature-store.ts';
 
 /**
  * Basemap features parked on disk between the OSM read and the tiler, one file per source layer
@@ -18,16 +18,13 @@ import type { FeatureStore } from './osm-layers.ts';
  * count of Polygons.
  */
 
-export const SPOOL_GROUPS = ['way', 'relation', 'line', 'point'] as const;
-export type SpoolGroup = (typeof SPOOL_GROUPS)[number];
-
 const GEOMETRY_TYPES = ['Point', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'] as const;
 type SpooledGeometry = GeoJSON.Point | GeoJSON.LineString | GeoJSON.MultiLineString | GeoJSON.Polygon | GeoJSON.MultiPolygon;
 /** Nesting depth of each type's coordinates below the pair. */
 const DEPTH = { Point: 0, LineString: 1, MultiLineString: 2, Polygon: 2, MultiPolygon: 3 } as const;
 const NO_MAX_ZOOM = 255;
 
-export class FeatureSpool implements FeatureStore {
+export class FeatureSpool implements BasemapFeatureStore {
   private readonly files = new Map<string, RecordWriter>();
   /** Features spooled, and their bytes. */
   count = 0;

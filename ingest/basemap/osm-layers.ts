@@ -9,8 +9,8 @@ import type { OsmFileHeader } from '../osm/pbf-header-block.ts';
 import { streamOsmFeatures, type FeatureSink } from '../osm/stream-features.ts';
 import type { OsmTags } from '../osm/pbf-primitive-block.ts';
 import { addressNumber, classifyBuilding } from './buildings.ts';
-import { BASEMAP_MAX_ZOOM, feature, type BasemapFeature, type BasemapLayer } from './feature.ts';
-import type { SpoolGroup } from './feature-spool.ts';
+import { BASEMAP_MAX_ZOOM, feature, type BasemapFeature } from './feature.ts';
+import type { BasemapFeatureStore, SpoolGroup } from './feature-store.ts';
 import { labelPoint, zoomForArea, type AreaGeometry } from './geometry.ts';
 import { classifyLanduse, DRAWN_LANDUSE, landcoverOf } from './landuse.ts';
 import { osmNames } from './names.ts';
@@ -21,15 +21,6 @@ import { classifyWaterArea, classifyWaterLine, classifyWaterPoint } from './wate
 
 /** Landcover paints the low zooms only; landuse takes over from here. */
 const LANDCOVER_MAX_ZOOM = 9;
-
-/** The layers' features, kept in memory (FeatureLists) or on disk (FeatureSpool). */
-export interface FeatureStore {
-  add(group: SpoolGroup, f: BasemapFeature): void;
-  read(layer: BasemapLayer): Iterable<BasemapFeature>;
-  /** Drops every feature added. */
-  clear(): void;
-  readonly count: number;
-}
 
 export interface OsmLayers {
   /** Named localities, for the coarse layer to leave out. */
@@ -106,7 +97,7 @@ export interface ReadLayersOptions {
 }
 
 /** Every basemap feature of the extract into `store`, in the order of the in-memory read per layer. */
-export async function readOsmLayers(pbf: string, store: FeatureStore, options: ReadLayersOptions = {}): Promise<OsmLayers> {
+export async function readOsmLayers(pbf: string, store: BasemapFeatureStore, options: ReadLayersOptions = {}): Promise<OsmLayers> {
   const selection = { area: isArea, line: isLine, point: isPoint };
   const layers = new LayerCollector(store);
   if (options.streamed) {
@@ -135,7 +126,7 @@ class LayerCollector implements FeatureSink {
   private skippedCount = 0;
   private box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
 
-  constructor(private readonly store: FeatureStore) {}
+  constructor(private readonly store: BasemapFeatureStore) {}
 
   area(a: OsmArea, from: 'way' | 'relation'): void {
     for (const f of areaFeatures(a.tags, a.geometry)) this.add(from, f);

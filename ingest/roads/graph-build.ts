@@ -9,7 +9,8 @@ import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { uint32List, float64List } from '../../lib/growable-array.ts';
 import { EDGE_FLAG, NO_EDGE, fromMicroDegrees, newEdgeArrays, type EdgeLayout, type GraphArrays } from '../../engines/routing/graph-format.ts';
 import { buildStringTable, encodeProfiles, type EncodedProfiles } from './graph-attributes.ts';
-import { MISSING_COORDINATE, lowerBound, type RoadWays } from './read-ways.ts';
+import { lowerBound } from '../../lib/sorted-search.ts';
+import { MISSING_COORDINATE, type RoadWays } from './read-ways.ts';
 import type { WayProfile } from './way-profile.ts';
 
 /** Speed assumed for a ferry without duration=* whose profile gives no speed either. */

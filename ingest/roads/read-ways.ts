@@ -5,6 +5,7 @@
  * sorted unique Float64 ids, a moving cursor for files sorted by id, binary search otherwise).
  */
 import { float64List, uint32List } from '../../lib/growable-array.ts';
+import { lowerBound } from '../../lib/sorted-search.ts';
 import { toMicroDegrees } from '../../engines/routing/graph-format.ts';
 import { readOsmFile } from '../osm/read-osm-file.ts';
 import type { OsmTags } from '../osm/pbf-primitive-block.ts';
@@ -125,18 +126,6 @@ export class RoadWaysCollector {
       missingNodes,
     };
   }
-}
-
-/** Index of the first entry ≥ `id` in a sorted array. */
-export function lowerBound(ids: Float64Array, id: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ids[mid]! < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Reads the routable ways of an OSM file (PBF or XML): those `profileOf` gives a profile. */

@@ -1,5 +1,5 @@
 /**
- * The synthetic province generator (bench/maps/synthetic-osm): read back with our own PBF reader,
+ * The synthetic province generator (test/support/synthetic-osm): read back with our own PBF reader,
  * the file is sorted and referentially complete (tilemaker aborts otherwise), its rings are
  * closed and its buildings simple and addressed, every kind of feature the basemap draws is
  * there, and the same seed gives the same bytes while another seed does not.
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOsm, type OsmReadSummary } from '../../ingest/osm/pbf-reader.ts';
 import type { OsmNode, OsmRelation, OsmTags, OsmWay } from '../../ingest/osm/pbf-primitive-block.ts';
-import { generateSyntheticOsm, type SyntheticOsmSummary } from '../../bench/maps/synthetic-osm/generate.ts';
+import { generateSyntheticOsm, type SyntheticOsmSummary } from '../support/synthetic-osm/generate.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 
 const NODES = 100_000;

@@ -4,7 +4,7 @@
  * lake and park names built from the same word list.
  */
 import { seededRandom, type Random } from '../../../lib/seeded-random.ts';
-import { loadStreetNamer, type StreetName, type StreetNamer } from '../../../test/support/geocoding/street-names.ts';
+import { loadStreetNamer, type StreetName, type StreetNamer } from '../geocoding/street-names.ts';
 
 export type Province = 'ON' | 'QC';
 

@@ -6,7 +6,7 @@
  * alternating directions; some carry name:fr.
  */
 import type { Random } from '../../../lib/seeded-random.ts';
-import type { StreetName } from '../../../test/support/geocoding/street-names.ts';
+import type { StreetName } from '../geocoding/street-names.ts';
 import type { Emitter, Tags } from './emitter.ts';
 import type { Names } from './names.ts';
 import type { TownPlan } from './towns.ts';

@@ -3,7 +3,7 @@
  * (real Canadian chains where chains are common), with the address of the building they stand in.
  */
 import type { Random } from '../../../lib/seeded-random.ts';
-import { POI_KINDS, PROVINCIAL_BRANDS } from '../../../test/support/geocoding/poi-kinds.ts';
+import { POI_KINDS, PROVINCIAL_BRANDS } from '../geocoding/poi-kinds.ts';
 import type { Tags } from './emitter.ts';
 import type { Province } from './names.ts';
 

@@ -4,15 +4,15 @@ import type { PMTilesWriter } from './pmtiles/writer.ts';
 import { zxyToTileId } from './pmtiles/tile-id.ts';
 import { readRecords, RecordWriter } from './record-file.ts';
 
-/**
- * Finished tiles parked per zoom until the archive is written. The tile tree visits children in
- * tile-id order, so each zoom's tiles arrive in tile-id order (a Hilbert range per subtree), but
- * the zooms interleave; written zoom after zoom, the archive gets every tile in id order and comes
- * out clustered, read sequentially from these files.
- */
 /** Write buffer per zoom: fifteen zooms on each tiling thread. */
 const SPOOL_CHUNK = 1 << 20;
 
+/**
+ * Finished tiles parked per zoom until the archive is written. The tile tree visits children in
+ * tile-id order, so each zoom's tiles arrive in tile-id order (a Hilbert range per subtree), but
+ * the zooms interleave; written zoom after zoom (drainMerged), the archive gets every tile in id
+ * order and comes out clustered, read sequentially from these files.
+ */
 export class TileSpool {
   private readonly zooms = new Map<number, RecordWriter>();
 
@@ -25,19 +25,6 @@ export class TileSpool {
     buffer.writeUInt32LE(x, offset + 4);
     buffer.writeUInt32LE(y, offset + 8);
     buffer.set(data, offset + 12);
-  }
-
-  /** Adds every tile to the writer, lowest zoom first, deleting each zoom's file once read. */
-  async drainInto(writer: PMTilesWriter): Promise<void> {
-    for (const z of [...this.zooms.keys()].sort((a, b) => a - b)) {
-      const file = this.zooms.get(z)!;
-      file.close();
-      for (const [buffer, offset, size] of readRecords(file.path)) {
-        await writer.addTile(z, buffer.readUInt32LE(offset + 4), buffer.readUInt32LE(offset + 8), buffer.subarray(offset + 12, offset + size));
-      }
-      rmSync(file.path, { force: true });
-      this.zooms.delete(z);
-    }
   }
 
   /** Closes the zooms' files and hands them over (to drainMerged), by zoom. */
@@ -62,8 +49,9 @@ export class TileSpool {
 }
 
 /**
- * The spools of several threads, each holding a share of the tree (tile-scope.ts), written as one:
- * zoom after zoom, the shares' tiles merged by tile id. Each file is deleted once read.
+ * One or more closed spools written into the archive as one: zoom after zoom, their tiles merged
+ * by tile id (the threads of parallel-tiling.ts each spool their own subtrees). Each file is
+ * deleted once read.
  */
 export async function drainMerged(shares: readonly Map<number, string>[], writer: PMTilesWriter): Promise<void> {
   const zooms = [...new Set(shares.flatMap((s) => [...s.keys()]))].sort((a, b) => a - b);

@@ -10,7 +10,7 @@ import type { TileBudget } from './tile-budget.ts';
 import { TileMaker } from './tile-maker.ts';
 import { tileInParallel } from './parallel-tiling.ts';
 import { TileOutput, type ZoomDrops, type ZoomStats } from './tile-output.ts';
-import { TileSpool } from './tile-spool.ts';
+import { drainMerged, TileSpool } from './tile-spool.ts';
 import { tileTree } from './tile-tree.ts';
 
 /**
@@ -156,7 +156,7 @@ export async function tileLayersInto(layers: readonly LayerSource[], writer: PMT
     }
     await output.flush();
     progress?.({ stage: 'writing', features: read, tiles: output.tiles });
-    await spool.drainInto(writer);
+    await drainMerged([spool.close()], writer);
     return report(output.zoomStats(), output.zoomDrops(), streamedTiles);
   } finally {
     await pool.close();

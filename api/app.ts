@@ -37,6 +37,7 @@ import { answerClientError } from './raw-answer.ts';
 import { replyWithError } from './reply-error.ts';
 import { routes } from './routes/index.ts';
 import { buildServices } from '../services/index.ts';
+import { hotTilesOf, type HotTiles } from '../engines/tiles/hot-tiles.ts';
 import { ERROR_CODE_KEYWORD, ERROR_MESSAGE_KEYWORD } from '../schemas/common.ts';
 
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -67,6 +68,8 @@ export interface AppDeps {
   meterJournal?: MeterJournal | null;
   /** The process's metrics (api/metrics/), served by the admin server; none when omitted. */
   metrics?: ApiMetrics;
+  /** The process's memory for stored tile bytes, shared with the release openers; its own TILE_CACHE_MB when omitted. */
+  hotTiles?: HotTiles;
 }
 
 function requestLimiterFor(deps: AppDeps): RequestLimiter | undefined {
@@ -156,7 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin, { baseUrl: deps.config.baseUrl, version });
   await app.register(wellKnownPlugin, { baseUrl: deps.config.baseUrl });
   app.decorate('solveSlots', solveSlotGateFor(deps.redis, deps.config.redisPrefix));
-  app.decorate('services', buildServices({ config: deps.config, releases: deps.releases, pool: deps.pool, redis: deps.redis, now: () => app.now() }));
+  app.decorate('services', buildServices({
+    config: deps.config, releases: deps.releases, pool: deps.pool, redis: deps.redis, now: () => app.now(),
+    hotTiles: deps.hotTiles ?? hotTilesOf(deps.config),
+  }));
   for (const routePlugin of routes) await app.register(routePlugin);
   return app;
 }

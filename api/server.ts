@@ -11,6 +11,7 @@ import { buildApp } from './app.ts';
 import { metricsSource } from './metrics/cluster-metrics.ts';
 import { createApiMetrics } from './metrics/index.ts';
 import { releaseKinds } from './release-kinds.ts';
+import { hotTilesOf } from '../engines/tiles/hot-tiles.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -52,14 +53,15 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     pool, databaseUrl: config.databaseUrl, releasesDir: config.releasesDir, pollMs: config.releasePollMs,
     reverifyMs: config.releaseReverifyMs, log, store, syncWaitMs: config.releaseSyncWaitMs,
   });
-  for (const opener of releaseKinds(config)) releases.register(opener);
+  const hotTiles = hotTilesOf(config);
+  for (const opener of releaseKinds(config, hotTiles)) releases.register(opener);
   const redis = createApiRedis(config.redisUrl);
   const health = new HealthProbe({ pool, redis });
   // queueNames: the job queues whose counts /metrics reports (`canmap serve` passes those of jobs/).
   const metrics = createApiMetrics({ releases, health, redis, redisPrefix: config.redisPrefix, queueNames: options.queueNames ?? [] });
   const admin = buildAdmin({ releases, health, metrics: metricsSource(metrics.registry) });
   try {
-    app = await buildApp({ config, pool, releases, logger: options.logger, redis, metrics });
+    app = await buildApp({ config, pool, releases, logger: options.logger, redis, metrics, hotTiles });
     storeLog = app.log.child({ module: 'releases' });
     if (!(await redisReady(redis, 2000))) {
       app.log.warn({ redis: redactUrl(config.redisUrl) }, 'Redis does not answer: requests are not rate-limited until it does');

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../lib/config.ts';
 import type { Pool } from '../lib/postgres.ts';
 import type { ReleaseStore } from '../releases/reader.ts';
+import type { HotTiles } from '../engines/tiles/hot-tiles.ts';
 
 /**
  * What every capability's facade is built from, once, at start-up: the validated config, the
@@ -14,6 +15,8 @@ export interface ServiceDeps {
   pool: Pool;
   redis?: Redis;
   now: () => number;
+  /** The process's memory for stored tile bytes (uploads' tiles share it with the releases'). */
+  hotTiles: HotTiles;
 }
 
 /** Where a facade logs what an operator should see about a request it answered (a request's logger fits). */

@@ -4,6 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import { ARCHIVES_DIR, CatalogFile, CATALOG_FILE, FEATURES_DIR, type CatalogLayerEntry } from '../../schemas/catalog-release.ts';
 import type { CatalogRow } from '../../schemas/catalog-api.ts';
 import { TileArchive } from '../tiles/pmtiles/archive-reader.ts';
+import { HotTiles, NO_HOT_TILES } from '../tiles/hot-tiles.ts';
 import { geometryContains, geometryTouchesBox, toGeoJson } from './geometry-codec.ts';
 import { FeatureStore, type StoredFeature } from './feature-store.ts';
 
@@ -29,7 +30,7 @@ export class Catalog {
     private readonly stores: ReadonlyMap<string, FeatureStore>,
   ) {}
 
-  static async open(dir: string, releaseId: string): Promise<Catalog> {
+  static async open(dir: string, releaseId: string, hot: HotTiles = NO_HOT_TILES): Promise<Catalog> {
     const raw = JSON.parse(await readFile(path.join(dir, CATALOG_FILE), 'utf8')) as unknown;
     const problem = Value.Errors(CatalogFile, raw).First();
     if (problem) throw new Error(`${CATALOG_FILE} does not match its schema: ${problem.path} ${problem.message}`);
@@ -38,7 +39,7 @@ export class Catalog {
     const stores = new Map<string, FeatureStore>();
     try {
       for (const entry of file.layers) {
-        for (const id of entry.built_archives) archives.set(id, await TileArchive.open(path.join(dir, ARCHIVES_DIR, `${id}.pmtiles`)));
+        for (const id of entry.built_archives) archives.set(id, await TileArchive.open(path.join(dir, ARCHIVES_DIR, `${id}.pmtiles`), hot));
         if (entry.identify || entry.query) stores.set(entry.row.id, await FeatureStore.open(path.join(dir, FEATURES_DIR), entry.row.id));
       }
     } catch (err) {

@@ -4,6 +4,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { KindOpener } from '../../releases/reader.ts';
 import { TERRAIN_FILE, TERRAIN_KIND, TerrainFile, type TerrainArchiveEntry } from '../../schemas/terrain-release.ts';
 import { TileArchive } from '../tiles/pmtiles/archive-reader.ts';
+import { HotTiles, NO_HOT_TILES } from '../tiles/hot-tiles.ts';
 import { Dem } from './dem.ts';
 import { readDemFile } from './dem-file.ts';
 
@@ -27,7 +28,7 @@ export class TerrainRelease {
     readonly contours: TerrainArchive | null,
   ) {}
 
-  static async open(dir: string, releaseId: string): Promise<TerrainRelease> {
+  static async open(dir: string, releaseId: string, hot: HotTiles = NO_HOT_TILES): Promise<TerrainRelease> {
     const raw = JSON.parse(await readFile(path.join(dir, TERRAIN_FILE), 'utf8')) as unknown;
     const problem = Value.Errors(TerrainFile, raw).First();
     if (problem) throw new Error(`${TERRAIN_FILE}: ${problem.path || '/'} ${problem.message}`);
@@ -36,7 +37,7 @@ export class TerrainRelease {
     const opened: TileArchive[] = [];
     const openArchive = async (entry: TerrainArchiveEntry | null): Promise<TerrainArchive | null> => {
       if (!entry) return null;
-      const archive = await TileArchive.open(path.join(dir, entry.file));
+      const archive = await TileArchive.open(path.join(dir, entry.file), hot);
       opened.push(archive);
       return { archive, minzoom: entry.minzoom, maxzoom: entry.maxzoom };
     };
@@ -53,9 +54,9 @@ export class TerrainRelease {
   }
 }
 
-/** The release-kind opener the API's release store uses for kind 'terrain'. */
-export const terrainOpener: KindOpener<TerrainRelease> = {
+/** The release-kind opener the API's release store uses for kind 'terrain'; its archives share `hot`. */
+export const terrainOpener = (hot: HotTiles): KindOpener<TerrainRelease> => ({
   kind: TERRAIN_KIND,
-  open: (dir, manifest) => TerrainRelease.open(dir, manifest.id),
+  open: (dir, manifest) => TerrainRelease.open(dir, manifest.id, hot),
   close: (release) => release.close(),
-};
+});

@@ -1,5 +1,6 @@
 import { DirectoryCache } from '../../engines/byod/directory-cache.ts';
 import { OverlayArchive } from './overlay-archive.ts';
+import { HotTiles, NO_HOT_TILES } from '../../engines/tiles/hot-tiles.ts';
 
 /**
  * The overlays' archives the API has open for tile requests: the most recently used few, by
@@ -16,8 +17,16 @@ export class OpenArchives {
   private readonly closing = new Set<Promise<OverlayArchive>>();
   readonly directories: DirectoryCache;
 
-  constructor(private readonly maxOpen = 32, private readonly closeAfterMs = 10_000, directoryBytes = DIRECTORY_CACHE_BYTES) {
-    this.directories = new DirectoryCache(directoryBytes);
+  private readonly maxOpen: number;
+  private readonly closeAfterMs: number;
+  private readonly hot: HotTiles;
+
+  /** `hot`: the process's memory for served tile bytes (none when omitted). */
+  constructor(options: { maxOpen?: number; closeAfterMs?: number; directoryBytes?: number; hot?: HotTiles } = {}) {
+    this.maxOpen = options.maxOpen ?? 32;
+    this.closeAfterMs = options.closeAfterMs ?? 10_000;
+    this.hot = options.hot ?? NO_HOT_TILES;
+    this.directories = new DirectoryCache(options.directoryBytes ?? DIRECTORY_CACHE_BYTES);
   }
 
   async get(id: string, path: string): Promise<OverlayArchive> {
@@ -28,7 +37,7 @@ export class OpenArchives {
       this.open.set(id, archive);
       return archive;
     }
-    archive = OverlayArchive.open(path, id, this.directories);
+    archive = OverlayArchive.open(path, id, this.directories, this.hot);
     this.open.set(id, archive);
     archive.catch(() => {
       if (this.open.get(id) === archive) this.open.delete(id);

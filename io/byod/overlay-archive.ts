@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { bytesToHeader, Compression, type Header } from 'pmtiles';
 import { zxyToTileId } from '../../engines/tiles/pmtiles/tile-id.ts';
+import { HotTiles, NO_HOT_TILES } from '../../engines/tiles/hot-tiles.ts';
 import type { DirectoryCache, PackedDirectory } from '../../engines/byod/directory-cache.ts';
 import { DIRECTORY_LIMITS, directoryEntryCount } from '../../engines/byod/pmtiles-read.ts';
 
@@ -20,10 +21,17 @@ const inflate = promisify(gunzip);
 export class OverlayArchiveError extends Error {}
 
 export class OverlayArchive {
-  private constructor(private readonly file: FileHandle, readonly header: Header, private readonly key: string, private readonly cache: DirectoryCache) {}
+  private constructor(
+    private readonly file: FileHandle,
+    readonly header: Header,
+    private readonly key: string,
+    private readonly cache: DirectoryCache,
+    private readonly hot: HotTiles,
+    private readonly slot: number,
+  ) {}
 
-  /** `key` names the archive in the cache (the overlay id: an id's archive never changes). */
-  static async open(path: string, key: string, cache: DirectoryCache): Promise<OverlayArchive> {
+  /** `key` names the archive in the cache (the overlay id: an id's archive never changes); served tiles are kept in `hot`. */
+  static async open(path: string, key: string, cache: DirectoryCache, hot: HotTiles = NO_HOT_TILES): Promise<OverlayArchive> {
     const file = await open(path, 'r');
     try {
       const first = Buffer.alloc(FIRST_READ_BYTES);
@@ -33,7 +41,7 @@ export class OverlayArchive {
       if (header.internalCompression !== Compression.Gzip && header.internalCompression !== Compression.None) {
         throw new OverlayArchiveError(`unsupported directory compression ${header.internalCompression}`);
       }
-      return new OverlayArchive(file, header, key, cache);
+      return new OverlayArchive(file, header, key, cache, hot, hot.slot());
     } catch (err) {
       await file.close();
       throw err;
@@ -45,6 +53,15 @@ export class OverlayArchive {
     const h = this.header;
     if (z < h.minZoom || z > h.maxZoom) return null;
     const id = zxyToTileId(z, x, y);
+    const kept = this.hot.get(this.slot, id);
+    if (kept !== undefined) return kept;
+    const bytes = await this.find(id);
+    this.hot.set(this.slot, id, bytes);
+    return bytes;
+  }
+
+  private async find(id: number): Promise<Buffer | null> {
+    const h = this.header;
     let directory = await this.directory(h.rootDirectoryOffset, h.rootDirectoryLength);
     for (let depth = 1; depth <= DIRECTORY_LIMITS.depth; depth++) {
       const i = findEntry(directory, id);
@@ -83,6 +100,7 @@ export class OverlayArchive {
   }
 
   close(): Promise<void> {
+    this.hot.close(this.slot, 0);
     return this.file.close();
   }
 

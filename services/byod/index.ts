@@ -45,7 +45,7 @@ export interface ByodService {
 /** Uploaded overlays ("own data"): rows in Postgres, files under BYOD_DIR, each answer the caller's own. */
 export function createByodService(deps: ServiceDeps): ByodService {
   const files = new ByodFiles(deps.config.byodDir);
-  const archives = new OpenArchives();
+  const archives = new OpenArchives({ hot: deps.hotTiles });
   const checker = new UploadChecker();
   const owner = overlayOwner;
   // Only an archive stored before the upload bounds were enforced can be over them.

@@ -28,7 +28,7 @@ describe('OpenArchives', () => {
     const file = path.join(dir, 'five-leaves.pmtiles');
     await writeFile(file, manyLeaves(5, 99_000));
     const budget = 8 * 1024 * 1024;
-    const archives = new OpenArchives(32, 10_000, budget);
+    const archives = new OpenArchives({ directoryBytes: budget });
     let worstMs = 0;
     try {
       for (let a = 1; a <= 3; a++) {

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { bytesToHeader, findTile, type Entry, type Header } from 'pmtiles';
 import { zxyToTileId } from './tile-id.ts';
 import { Compression } from './header.ts';
+import { HotTiles, NO_HOT_TILES } from '../hot-tiles.ts';
 
 const FIRST_READ_BYTES = 16_384;
 const LEAF_CACHE_SIZE = 64;
@@ -41,35 +42,62 @@ export function parseDirectory(buf: Buffer): Entry[] {
 }
 
 /**
- * Range reads of one local archive that answer a tile's stored bytes as they are (still gzip):
- * the API serves them without re-compressing. The root directory stays in memory, recent leaf
- * directories in a small cache.
+ * Reads of one local archive that answer a tile's stored bytes as they are (still gzip): the API
+ * serves them without re-compressing. The root directory stays in memory, recent leaf directories
+ * in a small cache. With a share of the process's HotTiles, a small archive is read whole at open
+ * (its tiles are then slices of that buffer) and a large one keeps its recently served tiles.
  */
 export class TileArchive {
   private readonly leaves = new Map<number, Entry[]>();
   private metadataRead: Promise<unknown> | null = null;
+  private root: Entry[] = [];
 
-  private constructor(private readonly file: FileHandle, readonly header: Header, private readonly root: Entry[]) {}
+  private constructor(
+    private readonly file: FileHandle,
+    readonly header: Header,
+    private readonly whole: Buffer | null,
+    private readonly hot: HotTiles,
+    private readonly slot: number,
+  ) {}
 
-  static async open(path: string): Promise<TileArchive> {
+  static async open(path: string, hot: HotTiles = NO_HOT_TILES): Promise<TileArchive> {
     const file = await open(path, 'r');
+    const slot = hot.slot();
+    let resident = 0;
     try {
-      const first = Buffer.alloc(FIRST_READ_BYTES);
-      const { bytesRead } = await file.read(first, 0, FIRST_READ_BYTES, 0);
-      const header = bytesToHeader(first.buffer.slice(0, bytesRead) as ArrayBuffer);
+      const { size } = await file.stat();
+      const whole = hot.reserveResident(size) ? ((resident = size), await file.readFile()) : null;
+      const first = whole ?? Buffer.alloc(FIRST_READ_BYTES);
+      const bytesRead = whole ? whole.length : (await file.read(first, 0, FIRST_READ_BYTES, 0)).bytesRead;
+      const header = bytesToHeader(first.buffer.slice(first.byteOffset, first.byteOffset + Math.min(bytesRead, FIRST_READ_BYTES)) as ArrayBuffer);
       if (header.specVersion !== 3) throw new Error(`unsupported PMTiles version ${header.specVersion}`);
-      const archive = new TileArchive(file, header, []);
-      const root = await archive.directory(header.rootDirectoryOffset, header.rootDirectoryLength);
-      return new TileArchive(file, header, root);
+      const archive = new TileArchive(file, header, whole, hot, slot);
+      archive.root = await archive.directory(header.rootDirectoryOffset, header.rootDirectoryLength);
+      return archive;
     } catch (err) {
+      hot.close(slot, resident);
       await file.close();
       throw err;
     }
   }
 
+  /** Whether the archive is held whole in memory. */
+  get resident(): boolean {
+    return this.whole !== null;
+  }
+
+  private async bytesAt(offset: number, length: number): Promise<Buffer> {
+    if (this.whole) {
+      if (offset + length > this.whole.length) throw new Error('PMTiles range beyond the end of the archive');
+      return this.whole.subarray(offset, offset + length);
+    }
+    const bytes = Buffer.alloc(length);
+    await this.file.read(bytes, 0, length, offset);
+    return bytes;
+  }
+
   private async directory(offset: number, length: number): Promise<Entry[]> {
-    const raw = Buffer.alloc(length);
-    await this.file.read(raw, 0, length, offset);
+    const raw = await this.bytesAt(offset, length);
     const compression = this.header.internalCompression;
     if (compression !== Compression.gzip && compression !== Compression.none) throw new Error(`unsupported directory compression ${compression}`);
     return parseDirectory(compression === Compression.gzip ? gunzipSync(raw) : raw);
@@ -88,15 +116,20 @@ export class TileArchive {
   async tile(z: number, x: number, y: number): Promise<Buffer | null> {
     if (z < this.header.minZoom || z > this.header.maxZoom) return null;
     const id = zxyToTileId(z, x, y);
+    if (this.whole) return this.find(id);
+    const kept = this.hot.get(this.slot, id);
+    if (kept !== undefined) return kept;
+    const bytes = await this.find(id);
+    this.hot.set(this.slot, id, bytes);
+    return bytes;
+  }
+
+  private async find(id: number): Promise<Buffer | null> {
     let entries = this.root;
     for (let depth = 0; depth < 4; depth++) {
       const entry = findTile(entries, id);
       if (!entry) return null;
-      if (entry.runLength > 0) {
-        const bytes = Buffer.alloc(entry.length);
-        await this.file.read(bytes, 0, entry.length, this.header.tileDataOffset + entry.offset);
-        return bytes;
-      }
+      if (entry.runLength > 0) return this.bytesAt(this.header.tileDataOffset + entry.offset, entry.length);
       entries = await this.leaf(entry.offset, entry.length);
     }
     throw new Error('PMTiles directories nest deeper than 3 levels');
@@ -112,12 +145,12 @@ export class TileArchive {
     const { jsonMetadataOffset: offset, jsonMetadataLength: length, internalCompression: compression } = this.header;
     if (length === 0) return {};
     if (compression !== Compression.gzip && compression !== Compression.none) throw new Error(`unsupported metadata compression ${compression}`);
-    const raw = Buffer.alloc(length);
-    await this.file.read(raw, 0, length, offset);
+    const raw = await this.bytesAt(offset, length);
     return JSON.parse((compression === Compression.gzip ? gunzipSync(raw) : raw).toString('utf8'));
   }
 
   close(): Promise<void> {
+    this.hot.close(this.slot, this.whole?.length ?? 0);
     return this.file.close();
   }
 }

@@ -58,7 +58,7 @@ export async function startServer(config: Config, options: { logger?: boolean | 
   const redis = createApiRedis(config.redisUrl);
   const health = new HealthProbe({ pool, redis });
   // queueNames: the job queues whose counts /metrics reports (`canmap serve` passes those of jobs/).
-  const metrics = createApiMetrics({ releases, health, redis, redisPrefix: config.redisPrefix, queueNames: options.queueNames ?? [] });
+  const metrics = createApiMetrics({ releases, health, redis, redisPrefix: config.redisPrefix, queueNames: options.queueNames ?? [], hotTiles });
   const admin = buildAdmin({ releases, health, metrics: metricsSource(metrics.registry) });
   try {
     app = await buildApp({ config, pool, releases, logger: options.logger, redis, metrics, hotTiles });

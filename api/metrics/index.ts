@@ -11,6 +11,8 @@ import { httpDurationHistogram, UNMATCHED_ROUTE, type HttpDuration } from './htt
 import { registerMeterMetrics } from './meter-metrics.ts';
 import { registerReleaseMetrics } from './release-metrics.ts';
 import { registerReleaseSyncMetrics } from './release-sync-metrics.ts';
+import { registerTileCacheMetrics } from './tile-cache-metrics.ts';
+import type { HotTiles } from '../../engines/tiles/hot-tiles.ts';
 
 export interface ApiMetricsDeps {
   releases: ReleaseStore;
@@ -20,6 +22,8 @@ export interface ApiMetricsDeps {
   redisPrefix: string;
   /** The job queues whose counts are reported (`canmap serve` passes every queue of jobs/). */
   queueNames: readonly string[];
+  /** The process's memory for stored tile bytes; not reported when omitted. */
+  hotTiles?: HotTiles;
 }
 
 /** The metrics of one API process, served by the admin server's GET /metrics (docs/operations.md, Metrics). */
@@ -46,6 +50,7 @@ export function createApiMetrics(deps: ApiMetricsDeps): ApiMetrics {
   registerReleaseMetrics(registry, deps.releases);
   registerReleaseSyncMetrics(registry, deps.releases);
   registerDependencyMetrics(registry, deps.health);
+  if (deps.hotTiles) registerTileCacheMetrics(registry, deps.hotTiles);
   const closeQueues = registerQueueMetrics(registry, { connection: deps.redis, prefix: deps.redisPrefix, queueNames: deps.queueNames });
   let journalWatched = false;
   return {

@@ -20,6 +20,8 @@ export class HotTiles {
   private residentBytes = 0;
   private nextSlot = 1;
   private readonly slotPrefixes = new Map<number, string>();
+  private hits = 0;
+  private misses = 0;
 
   constructor(readonly budgetBytes: number) {
     if (!(budgetBytes >= 0)) throw new RangeError(`tile cache budget must be ≥ 0 bytes, got ${budgetBytes}`);
@@ -47,7 +49,11 @@ export class HotTiles {
     if (prefix === undefined) return undefined;
     const key = prefix + tileId;
     const bytes = this.kept.get(key);
-    if (bytes === undefined) return undefined;
+    if (bytes === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
     // Map keeps insertion order: re-inserted, the tile becomes the most recently used.
     this.kept.delete(key);
     this.kept.set(key, bytes);
@@ -83,9 +89,9 @@ export class HotTiles {
     }
   }
 
-  /** Bytes held: resident archives and kept tiles. */
-  stats(): { residentBytes: number; keptBytes: number; keptTiles: number; budgetBytes: number } {
-    return { residentBytes: this.residentBytes, keptBytes: this.keptBytes, keptTiles: this.kept.size, budgetBytes: this.budgetBytes };
+  /** Bytes held (resident archives, kept tiles) and the lookups of kept tiles since start. */
+  stats(): { residentBytes: number; keptBytes: number; keptTiles: number; hits: number; misses: number } {
+    return { residentBytes: this.residentBytes, keptBytes: this.keptBytes, keptTiles: this.kept.size, hits: this.hits, misses: this.misses };
   }
 
   private evictOver(room: number): void {

@@ -1,4 +1,5 @@
 import { isOverlayId } from '../../engines/byod/overlay-id.ts';
+import { LruMap } from '../../lib/lru-map.ts';
 import { overlayOwner } from '../../engines/byod/owner.ts';
 import { buildTileJson } from '../../engines/tiles/tilejson.ts';
 import { tileUrlTemplate, type TileUrlOrigin } from '../../engines/tiles/tile-url.ts';
@@ -17,6 +18,8 @@ import type { ServiceDeps, ServiceLog } from '../deps.ts';
 export interface OverlayCaller { id: string; accountId: string | null }
 
 const GZIP = 2;
+export const READY_ROW_TTL_MS = 5000;
+const READY_ROWS_KEPT = 10_000;
 
 /** A stored tile of an overlay's archive and how its bytes are encoded; null bytes: no tile there. */
 export interface OverlayTile { bytes: Buffer | null; gzip: boolean }
@@ -28,6 +31,12 @@ export interface ByodService {
   list(caller: OverlayCaller): Promise<OverlayRow[]>;
   /** The caller's overlay, or null (an id of the wrong shape, another account's, or gone). */
   find(caller: OverlayCaller, id: string): Promise<OverlayRow | null>;
+  /**
+   * As find, for tile requests: a ready overlay (which changes only by being deleted) is trusted
+   * for READY_ROW_TTL_MS, so its tiles cost no Postgres round trip; deleted through this process
+   * it is gone at once, through another within that time.
+   */
+  findForTiles(caller: OverlayCaller, id: string): Promise<OverlayRow | null>;
   /**
    * A checked upload stored as the caller's overlay; 400 when the quota filled meanwhile, 503 when
    * the check could not run (logged as a warning; nothing stored).
@@ -48,6 +57,7 @@ export function createByodService(deps: ServiceDeps): ByodService {
   const archives = new OpenArchives({ hot: deps.hotTiles });
   const checker = new UploadChecker();
   const owner = overlayOwner;
+  const readyRows = new LruMap<string, { row: OverlayRow; until: number }>(READY_ROWS_KEPT);
   // Only an archive stored before the upload bounds were enforced can be over them.
   const cannotServe = (row: OverlayRow, err: unknown, refusal: (message: string) => Refusal) =>
     (err instanceof OverlayArchiveError ? refusal(`overlay ${row.id} cannot be served: ${err.message}; delete it`) : err);
@@ -56,6 +66,15 @@ export function createByodService(deps: ServiceDeps): ByodService {
     count: (caller) => countOverlays(deps.pool, owner(caller)),
     list: (caller) => listOverlays(deps.pool, owner(caller)),
     find: async (caller, id) => (isOverlayId(id) ? getOverlay(deps.pool, owner(caller), id) : null),
+    async findForTiles(caller, id) {
+      if (!isOverlayId(id)) return null;
+      const key = `${owner(caller)} ${id}`;
+      const kept = readyRows.get(key);
+      if (kept && kept.until > deps.now()) return kept.row;
+      const row = await getOverlay(deps.pool, owner(caller), id);
+      if (row?.status === 'ready') readyRows.set(key, { row, until: deps.now() + READY_ROW_TTL_MS });
+      return row;
+    },
     async accept(caller, upload, log) {
       let result: AcceptResult;
       try {
@@ -70,6 +89,7 @@ export function createByodService(deps: ServiceDeps): ByodService {
     },
     async remove(caller, id) {
       const kind = isOverlayId(id) ? await deleteOverlay(deps.pool, owner(caller), id) : null;
+      readyRows.delete(`${owner(caller)} ${id}`);
       if (kind) archives.forget(id);
       return kind;
     },

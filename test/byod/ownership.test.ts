@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { READY_ROW_TTL_MS } from '../../services/byod/index.ts';
 import { ByodApi } from './byod-api.ts';
 import { tileOf, vancouverArchive, vancouverGeoJson } from '../support/byod/fixtures.ts';
 
@@ -87,6 +88,23 @@ describe('DELETE /byod/{id}', () => {
     expect((await api.tile(owner, id, 0, 0, 0)).status).toBe(200);
     await api.delete(owner, id);
     expect((await api.tile(owner, id, 0, 0, 0)).status).toBe(404);
+  });
+
+  it('through another API process: its tiles stop here within READY_ROW_TTL_MS', async () => {
+    const other = await api.sibling({});
+    try {
+      const id = (await api.upload(owner, archive, 'application/vnd.pmtiles')).body.id;
+      expect((await api.tile(owner, id, 0, 0, 0)).status).toBe(200);
+      const removed = await other.inject({ method: 'DELETE', url: `/byod/${id}`, headers: { authorization: `Bearer ${owner}` } });
+      expect(removed.statusCode).toBe(204);
+      // This process trusts the ready overlay it looked up a moment ago, for at most that long.
+      expect((await api.tile(owner, id, 0, 0, 0)).status).toBe(200);
+      expect((await api.get(owner, `/byod/${id}`)).status).toBe(404);
+      await new Promise((r) => setTimeout(r, READY_ROW_TTL_MS + 100));
+      expect((await api.tile(owner, id, 0, 0, 0)).status).toBe(404);
+    } finally {
+      await other.close();
+    }
   });
 });
 

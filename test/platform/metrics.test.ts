@@ -1,3 +1,5 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { Queue } from 'bullmq';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +81,17 @@ describe('GET /metrics on the admin port of `canmap serve`', () => {
       expect(sampleValue(samples, 'canmap_dependency_round_trip_seconds', { dependency })).toBeGreaterThan(0);
     }
     expect(sampleValue(samples, 'canmap_rate_limit_fail_open_total')).toBe(0);
+  });
+
+  it('shows the tile cache: the catalog\'s archives held whole, within TILE_CACHE_MB', async () => {
+    const dir = path.join(release.path, 'archives');
+    const sizes = await Promise.all((await readdir(dir)).map(async (f) => (await stat(path.join(dir, f))).size));
+    expect(sizes.length).toBeGreaterThan(1);
+    const { samples } = await scrape(server.adminUrl);
+    expect(sampleValue(samples, 'canmap_tile_cache_bytes', { part: 'resident' })).toBe(sizes.reduce((a, b) => a + b, 0));
+    expect(sampleValue(samples, 'canmap_tile_cache_bytes', { part: 'kept' })).toBe(0);
+    expect(sampleValue(samples, 'canmap_tile_cache_budget_bytes')).toBe(stack.env.config.tileCacheMb * 2 ** 20);
+    expect(sampleValue(samples, 'canmap_tile_cache_lookups_total', { result: 'hit' })).toBe(0);
   });
 
   it('counts the jobs of each queue per state', async () => {

@@ -23,7 +23,7 @@ export const tileRoute: FastifyPluginAsyncTypebox = async (app) => {
     const { id, z, x, y } = request.params;
     const tile = sanitizeTileCoordinates(z, x, y);
     if (!tile.ok) throw errors.tileBadRequest(tile.error);
-    const row = await app.services.byod.find(request.apiKey!, id);
+    const row = await app.services.byod.findForTiles(request.apiKey!, id);
     if (!row) throw errors.tileNotFound('overlay not found');
     const options = { etag: `byod-${row.id}`, encoding: 'gzip' as const, cacheControl: 'private, max-age=3600' };
     const { z: tz, x: tx, y: ty } = tile.value;

@@ -22,3 +22,9 @@ export const selfCpuSeconds = (): number => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1e6;
 };
+
+/** CPU seconds of this process's children that have exited and been waited for (a wrk run). */
+export function reapedChildrenCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ').at(-1)!.split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / USER_HZ;
+}

@@ -7,6 +7,9 @@
  */
 import type { BenchRequest } from '../routing/serve-requests.ts';
 
+/** The families answered with stored tile bytes from an archive (the tile cache's part). */
+export const STORED_TILES: ReadonlySet<string> = new Set(['tile-small', 'tile-large', 'overlay-tile', 'upload-tile', 'terrain', 'contours']);
+
 export interface CostRun {
   name: string;
   label: string;

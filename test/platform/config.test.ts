@@ -34,16 +34,16 @@ describe('config', () => {
       KEY_CACHE_TTL_SECONDS: '12', MATRIX_MAX_KM: '3', MAX_DOWNLOAD_MB: '2', BYOD_DIR: 'x/y',
       DASHBOARD_URL: 'https://dash.example/', VALHALLA_URL: 'http://v:8002//', MATRIX_ENABLED: '1',
       TRANSIT_ROUTING_FEED: 'stm', BASE_URL: 'https://api.example', RATE_LIMIT_PER_MINUTE: '7',
-      BASEMAP_BUILD_MEMORY_MB: '512', BASEMAP_BUILD_TEMP_DIR: 'scratch/basemap',
+      BASEMAP_BUILD_MEMORY_MB: '512', BASEMAP_BUILD_TEMP_DIR: 'scratch/basemap', TILE_CACHE_MB: '0',
     });
     expect(config).toMatchObject({
       keyCacheTtlMs: 12_000, matrixMaxMetres: 3_000, maxDownloadBytes: 2 * 1024 * 1024, byodDir: path.resolve('x/y'),
       dashboardUrl: 'https://dash.example', valhallaUrl: 'http://v:8002', matrixEnabled: true,
       transitRoutingFeed: 'stm', baseUrl: 'https://api.example', rateLimitPerMinute: 7,
-      basemapBuildMemoryMb: 512, basemapBuildTempDir: path.resolve('scratch/basemap'),
+      basemapBuildMemoryMb: 512, basemapBuildTempDir: path.resolve('scratch/basemap'), tileCacheMb: 0,
     });
     expect(loadConfig({}).transitRoutingFeed).toBeNull();
-    expect(loadConfig({})).toMatchObject({ basemapBuildMemoryMb: 1024, basemapBuildTempDir: null });
+    expect(loadConfig({})).toMatchObject({ basemapBuildMemoryMb: 1024, basemapBuildTempDir: null, tileCacheMb: 256 });
     expect(loadConfig({}).matrixEnabled).toBe(false);
     expect(Object.keys(loadConfig({})).length).toBe(Object.keys(Settings).length);
   });
@@ -61,6 +61,8 @@ describe('config', () => {
     ['SHUTDOWN_GRACE_SECONDS', '-1'],
     ['BASEMAP_BUILD_MEMORY_MB', '100'],
     ['BASEMAP_BUILD_MEMORY_MB', '2GB'],
+    ['TILE_CACHE_MB', '-1'],
+    ['TILE_CACHE_MB', '256MB'],
   ])('rejects %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrowError(new RegExp(`^invalid configuration: ${name} `));

@@ -49,15 +49,24 @@ const preferenceParameters = {
   use_truck_route: unit('use_truck_route', '0 to 1: preference for designated truck routes (default 0); mode=truck only'),
 };
 
+/** GET /route's geometry_format values: geojson (default, volume 3's LineString) or polyline6 (the same positions as an encoded polyline). */
+export const ROUTE_GEOMETRY_FORMATS = ['geojson', 'polyline6'] as const;
+export type RouteGeometryFormat = (typeof ROUTE_GEOMETRY_FORMATS)[number];
+
 export const RouteQuery = Type.Object({
   from: text('Origin lng,lat (WGS84 degrees), exactly two numbers', 'invalid_location'),
   to: text('Destination lng,lat (WGS84 degrees), exactly two numbers', 'invalid_location'),
   mode: text(`${ROUTE_MODES.join(', ')} (default auto; car is auto)`, 'invalid_mode'),
   depart_at: text('ISO 8601; mode=transit only, where it is required (an instant with Z or an offset, else the feed\'s local time)', 'invalid_route_option'),
+  geometry_format: option(Type.Union(ROUTE_GEOMETRY_FORMATS.map((f) => Type.Literal(f)), {
+    description: 'geojson (default): geometry is a GeoJSON LineString. polyline6: geometry is the same positions (not simplified) as an encoded '
+      + 'polyline string at precision 6 (latitude first, as the encoded polyline format orders them), about a quarter of the bytes; road modes only',
+    [ERROR_CODE_KEYWORD]: 'invalid_route_option',
+  })),
   ...preferenceParameters,
 });
 export type RouteQuery = Static<typeof RouteQuery>;
-export type PreferenceQuery = Omit<RouteQuery, 'from' | 'to' | 'mode' | 'depart_at'>;
+export type PreferenceQuery = Omit<RouteQuery, 'from' | 'to' | 'mode' | 'depart_at' | 'geometry_format'>;
 
 const Position = Type.Tuple([Type.Number(), Type.Number()], { description: '[lng, lat], six decimals' });
 
@@ -83,6 +92,15 @@ export const RouteResponse = Type.Object({
   truck: Type.Optional(Type.Object({ validation: TruckValidation })),
 }, { title: 'Route' });
 export type RouteResponse = Static<typeof RouteResponse>;
+
+/** GET /route with geometry_format=polyline6: the route response with the line as an encoded polyline. */
+export const RoutePolylineResponse = Type.Object({
+  distanceMeters: Type.Integer(),
+  durationSeconds: Type.Integer(),
+  geometry: Type.String({ description: 'Encoded polyline, precision 6 (1e-6 degrees, latitude first): the LineString\'s positions exactly' }),
+  warnings: Type.Optional(Type.Array(RouteWarning)),
+  truck: Type.Optional(Type.Object({ validation: TruckValidation })),
+}, { title: 'RoutePolyline6' });
 
 export const IsochroneQuery = Type.Object({
   lon: text('Origin longitude', 'invalid_location', 50),

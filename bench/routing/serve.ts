@@ -8,9 +8,13 @@
  * 10×10 matrices of points within 100 km of each other. Beside each: the issue's p95 target.
  *
  *   npm run bench:routing:serve [-- --nodes 5000000] [--duration 20] [--seed 1] [--routes 3000] [--isochrones 500] [--matrices 300]
- *                                  [--only short,long,mixed,isochrone,matrix] [--single] [--cpu-prof]
+ *                                  [--only short,long,mixed,isochrone,matrix] [--single] [--cpu-prof] [--json]
+ *                                  [--geometry-format geojson|polyline6]
  * --single adds a run at 1 connection per kind (the time of one answer, without queueing behind
- * 15 others); --cpu-prof runs the API under node --cpu-prof and prints where its CPU time went.
+ * 15 others); --cpu-prof runs the API under node --cpu-prof and prints where its CPU time went;
+ * --json prints, after the table, one JSON object {"runs":[{name, rps, p50_ms, p95_ms, p99_ms,
+ * cpu_us_per_answer}]} (1-connection runs named e.g. "short@1"); --geometry-format polyline6 asks the
+ * routes (short, long, mixed) for the encoded line instead of the default GeoJSON one (said in the output).
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -21,17 +25,17 @@ import { createKey } from '../../io/access/key-store.ts';
 import { createPool } from '../../lib/postgres.ts';
 import { createTestEnv } from '../../test/support/env.ts';
 import { REPO_ROOT } from '../../test/support/paths.ts';
-import { summarizeCpuProfile } from '../geocoding/cpu-profile.ts';
+import { summarizeCpuProfile, type CpuProfile } from '../geocoding/cpu-profile.ts';
 import { freePort, startCanmap, treeCpuSeconds, treeMemoryOf } from '../support/processes.ts';
 import { selfCpuSeconds } from '../support/process-cpu.ts';
 import { loadRequests } from './load-requests.ts';
 import { benchRequests, ISOCHRONE_MINUTES, MATRIX_RADIUS_KM, type BenchRequest } from './serve-requests.ts';
-import { loadTable, otherStatuses, type LoadRun } from './serve-report.ts';
+import { loadJson, loadTable, otherStatuses, type LoadRun } from './serve-report.ts';
 import { syntheticRoadGraph } from '../../test/support/routing/synthetic-graph.ts';
 import { publishSyntheticRoads } from './synthetic-release.ts';
 
 const CONNECTIONS = 16;
-const TARGET_MS = { route: 20, isochrone: 300, matrix: 100 };
+const TARGET_MS = { route: 20, isochrone: 300, matrix: 50 };
 
 const { values } = parseArgs({
   options: {
@@ -44,6 +48,8 @@ const { values } = parseArgs({
     only: { type: 'string', default: 'short,long,mixed,isochrone,matrix' },
     'cpu-prof': { type: 'boolean', default: false },
     single: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    'geometry-format': { type: 'string', default: 'geojson' },
     processes: { type: 'string', default: '2' },
   },
 });
@@ -58,6 +64,8 @@ const seed = int('seed', 0);
 const seconds = int('duration', 1);
 const counts = { routes: int('routes', 1), isochrones: int('isochrones', 1), matrices: int('matrices', 1) };
 const only = new Set(values.only.split(','));
+const geometryFormat = values['geometry-format'];
+if (geometryFormat !== 'geojson' && geometryFormat !== 'polyline6') throw new Error(`--geometry-format must be geojson or polyline6, got ${geometryFormat}`);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const env = await createTestEnv('bench_routing_serve', { MATRIX_ENABLED: '1' });
@@ -69,6 +77,9 @@ try {
   let arrays: GraphArrays | null = syntheticRoadGraph({ nodes, seed });
   const graphCounts = { nodes: arrays.nodeLng.length, edges: arrays.edgeTarget.length };
   const requests = benchRequests(arrays, counts, seed);
+  if (geometryFormat !== 'geojson') {
+    for (const list of [requests.shortRoutes, requests.longRoutes]) list.forEach((r) => (r.path += `&geometry_format=${geometryFormat}`));
+  }
   log('publishing and enabling the roads release (contraction included) ...');
   const published = await publishSyntheticRoads(pool, env.config.releasesDir, arrays, { nodes, seed });
   arrays = null;
@@ -99,33 +110,38 @@ try {
   }
 
   const serverPid = server.child.pid!;
-  const load = async (label: string, list: readonly BenchRequest[], targetMs: number, connections: number): Promise<LoadRun> => {
+  const load = async (name: string, label: string, list: readonly BenchRequest[], targetMs: number, connections: number): Promise<LoadRun> => {
     log(`load: ${label} (${list.length} requests) at ${connections} connection(s) for ${seconds} s ...`);
     const [server0, loader0] = [treeCpuSeconds(serverPid), selfCpuSeconds()];
     const result = await loadRequests(list, { url, key, connections, seconds });
-    return { label, connections, result, targetMs, serverCpu: treeCpuSeconds(serverPid) - server0, loaderCpu: selfCpuSeconds() - loader0 };
+    return { name, label, connections, result, targetMs, serverCpu: treeCpuSeconds(serverPid) - server0, loaderCpu: selfCpuSeconds() - loader0 };
   };
+  const routeSuffix = geometryFormat === 'geojson' ? '' : `, geometry_format=${geometryFormat}`;
   const mixed = requests.shortRoutes.flatMap((r, i) => [r, requests.longRoutes[i]!]);
   const plan: [string, string, readonly BenchRequest[], number][] = [
-    ['short', 'GET /route, short (urban)', requests.shortRoutes, TARGET_MS.route],
-    ['long', 'GET /route, long (national)', requests.longRoutes, TARGET_MS.route],
-    ['mixed', 'GET /route, short and long alternating', mixed, TARGET_MS.route],
+    ['short', `GET /route, short (urban)${routeSuffix}`, requests.shortRoutes, TARGET_MS.route],
+    ['long', `GET /route, long (national)${routeSuffix}`, requests.longRoutes, TARGET_MS.route],
+    ['mixed', `GET /route, short and long alternating${routeSuffix}`, mixed, TARGET_MS.route],
     ['isochrone', `GET /isochrone minutes=${ISOCHRONE_MINUTES} auto`, requests.isochrones, TARGET_MS.isochrone],
     ['matrix', 'POST /matrix 10×10 auto', requests.matrices, TARGET_MS.matrix],
   ];
   const runs: LoadRun[] = [];
   for (const [name, label, list, target] of plan) {
     if (!only.has(name)) continue;
-    runs.push(await load(label, list, target, CONNECTIONS));
-    if (values.single) runs.push(await load(label, list, target, 1));
+    runs.push(await load(name, label, list, target, CONNECTIONS));
+    if (values.single) runs.push(await load(name, label, list, target, 1));
   }
   const memory = treeMemoryOf(serverPid);
   let profile: string[] = [];
   if (profileDir) {
     await server.stop();
-    const [file] = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));
-    profile = ['', 'API CPU profile over the whole process (startup included):',
-      file ? summarizeCpuProfile(JSON.parse(await readFile(path.join(profileDir, file), 'utf8')), 30) : 'no profile written'];
+    // One profile per process and per worker thread: the three busiest (API processes and routing workers).
+    const files = (await readdir(profileDir)).filter((f) => f.endsWith('.cpuprofile'));
+    const profiles = await Promise.all(files.map(async (f) => ({ f, p: JSON.parse(await readFile(path.join(profileDir, f), 'utf8')) as CpuProfile })));
+    const busy = ({ p }: { p: CpuProfile }) => p.nodes.reduce((s, n) => s + (n.callFrame.functionName === '(idle)' ? 0 : n.hitCount ?? 0), 0);
+    profiles.sort((x, y) => busy(y) - busy(x));
+    profile = profiles.length === 0 ? ['', 'no profile written'] : profiles.slice(0, 3).flatMap(({ f, p }) => [
+      '', `CPU profile ${f} (one of ${profiles.length}: processes and threads, startup included):`, summarizeCpuProfile(p, 30)]);
   }
 
   const km = (m: number) => `${(m / 1000).toFixed(0)} km`;
@@ -139,12 +155,14 @@ try {
       + ` ${published.release.id} (generated, contracted, published in ${published.seconds.toFixed(0)} s); canmap serve answered after ${startupSeconds.toFixed(1)} s;`
       + ` its RSS after the runs ${(memory.rss / 2 ** 30).toFixed(2)} GiB (peak ${(memory.hwm / 2 ** 30).toFixed(2)} GiB)`,
     `requests: ${counts.routes} short routes (mean ${km(requests.shortMeanMetres)} straight), ${counts.routes} long (mean ${km(requests.longMeanMetres)}),`
-      + ` ${counts.isochrones} isochrones, ${counts.matrices} matrices (20 points within ${MATRIX_RADIUS_KM} km of a node; 422 when a route exceeds MATRIX_MAX_KM=250)`,
+      + ` ${counts.isochrones} isochrones, ${counts.matrices} matrices (20 points within ${MATRIX_RADIUS_KM} km of a node; 422 when a route exceeds MATRIX_MAX_KM=250);`
+      + ` routes with geometry_format=${geometryFormat}${geometryFormat === 'geojson' ? ' (the default answer)' : ' (the encoded-line option, not the default answer)'}`,
     '',
     ...loadTable(runs, seconds),
     ...(odd.length ? ['', 'other answers:', ...odd] : []),
     ...profile,
   ].join('\n'));
+  if (values.json) console.log(loadJson(runs, CONNECTIONS));
 } finally {
   await server?.stop();
   if (profileDir) await rm(profileDir, { recursive: true, force: true });

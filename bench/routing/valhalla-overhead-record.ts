@@ -17,7 +17,7 @@
  * Lengths keep full precision (Valhalla prints three decimals), so the translated answer can be
  * compared with the built-in one to the metre.
  */
-import { encodePolyline6 } from '../../engines/valhalla/polyline6.ts';
+import { encodePolyline6 } from '../../lib/geo/polyline6.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 
 type Position = [number, number];

@@ -14,6 +14,25 @@ import type { RouteResult } from './search.ts';
 /** Relative slack for the order of floating-point additions (CH sums versus edge-by-edge sums). */
 export const CH_TOLERANCE = 1e-9;
 
+/**
+ * The path without a first edge it starts at the end of (start fraction 1) or a last edge it ends
+ * at the start of (end fraction 0): such an edge adds no travel, and the "turn" onto or off it is
+ * none (a CH path ending at a node often does so over the reverse of the edge it arrived by,
+ * which as a turn would be a u-turn and send the cell to the potential search for nothing).
+ */
+export function withoutZeroLengthEnds(path: ChRoute): ChRoute {
+  let { edges, startFraction, endFraction } = path;
+  if (edges.length > 1 && endFraction === 0) {
+    edges = edges.subarray(0, edges.length - 1);
+    endFraction = 1;
+  }
+  if (edges.length > 1 && startFraction === 1) {
+    edges = edges.subarray(1);
+    startFraction = 0;
+  }
+  return edges === path.edges ? path : { bound: path.bound, edges, startFraction, endFraction };
+}
+
 /** The path as the model's route, or null when the model may not take it as it is. */
 export function priceChPath(model: CostModel, path: ChRoute, turnRule: TurnRule | undefined): RouteResult | null {
   const a = model.graph.arrays;

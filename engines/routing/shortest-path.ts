@@ -9,7 +9,7 @@ import { chPotential } from './contraction/potential.ts';
 import { chRoute, type ChRoute } from './contraction/query.ts';
 import { chTable } from './contraction/many-to-many.ts';
 import type { ContractionHierarchy } from './contraction/hierarchy.ts';
-import { potentialScale, priceChPath, reachesFloor } from './checked-ch-path.ts';
+import { potentialScale, priceChPath, reachesFloor, withoutZeroLengthEnds } from './checked-ch-path.ts';
 import type { CostModel } from './cost-model.ts';
 import type { Endpoint } from './endpoints.ts';
 import type { LngLat } from '../../lib/geo/lng-lat.ts';
@@ -36,7 +36,7 @@ export function shortestPathTable(
   const turnRule = graphTurnRule(model.graph, model.mode);
   if (hierarchy === null || !motor(model)) return origins.map((origin) => searchMany(model, origin, destinations, { turnRule }));
   const table = chTable(hierarchy, model.graph, origins, destinations);
-  const out = table.map((row) => row.map((path) => (path === null ? null : provenOptimal(model, path))));
+  const out = table.map((row) => row.map((path) => (path === null ? null : provenOptimal(model, path, turnRule))));
   // Cells whose CH path the model cannot take as it is: one potential per destination serves them all.
   destinations.forEach((destination, j) => {
     const rows = origins.map((_, i) => i).filter((i) => table[i]![j] !== null && out[i]![j] === null);
@@ -50,8 +50,8 @@ export function shortestPathTable(
 }
 
 /** The CH path priced by the model when it may take it and it reaches the bound's floor (then nothing is cheaper). */
-function provenOptimal(model: CostModel, path: ChRoute): RouteResult | null {
-  const priced = priceChPath(model, path, graphTurnRule(model.graph, model.mode));
+function provenOptimal(model: CostModel, path: ChRoute, turnRule = graphTurnRule(model.graph, model.mode)): RouteResult | null {
+  const priced = priceChPath(model, withoutZeroLengthEnds(path), turnRule);
   return priced && reachesFloor(model, priced.cost, path.bound) ? priced : null;
 }
 

@@ -1,5 +1,11 @@
 /** GeoJSON lines of our answers from micro-degree lines (six decimals exactly). */
-import { lineLngLat } from './polyline6.ts';
+
+/** Degrees of micro-degree line `line` as [lng, lat] positions, six decimals. */
+function lineLngLat(line: Int32Array, from = 0, to = line.length / 2): [number, number][] {
+  const positions: [number, number][] = [];
+  for (let i = from; i < to; i++) positions.push([line[2 * i]! / 1e6, line[2 * i + 1]! / 1e6]);
+  return positions;
+}
 
 export interface LineString {
   type: 'LineString';

@@ -12,7 +12,7 @@ import type { ValhallaClient } from './call.ts';
 import { costingOf, type ValhallaOptions } from './costing.ts';
 import { malformed, ValhallaFailure } from './failure.ts';
 import { lineString, oneOrMany, round6, type LineString, type MultiLineString } from './geojson.ts';
-import { decodePolyline6 } from './polyline6.ts';
+import { decodePolyline6 } from '../../lib/geo/polyline6.ts';
 
 export interface MatchInputPoint {
   lng: number;

@@ -8,7 +8,7 @@ import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { RELOCATION_WARNING_METRES } from '../routing/locate.ts';
 import type { LngLat } from '../../lib/geo/lng-lat.ts';
 import { malformed } from './failure.ts';
-import { decodePolyline6 } from './polyline6.ts';
+import { decodePolyline6 } from '../../lib/geo/polyline6.ts';
 
 export interface TripLeg {
   metres: number;

@@ -7,6 +7,7 @@ import { ROADS_KIND } from '../../schemas/roads-release.ts';
 import type { Answer } from '../support/answer.ts';
 import { ApiStack } from '../support/api-stack.ts';
 import { sharedData } from '../support/paths.ts';
+import { decodePolyline6 } from '../../lib/geo/polyline6.ts';
 
 const WATERFRONT = '-123.1115,49.2856';
 const MAIN_STREET = '-123.1003,49.2680';
@@ -138,6 +139,25 @@ describe('GET /route', () => {
   });
 });
 
+describe('GET /route?geometry_format=polyline6', () => {
+  it('answers the default answer\'s members with the same positions as an encoded polyline', async () => {
+    for (const query of [`from=${WATERFRONT}&to=${MAIN_STREET}`, `from=${HARBOUR}&to=${MAIN_STREET}&mode=truck`]) {
+      const plain = await route(query);
+      const encoded = await route(`${query}&geometry_format=polyline6`);
+      const same = await route(`${query}&geometry_format=geojson`);
+      expect(plain.status).toBe(200);
+      expect(same.body).toEqual(plain.body);
+      expect(encoded.status).toBe(200);
+      const { geometry, ...members } = encoded.body as { geometry: string };
+      const { geometry: line, ...plainMembers } = plain.body as { geometry: { coordinates: [number, number][] } };
+      expect(members).toEqual(plainMembers);
+      expect(typeof geometry).toBe('string');
+      expect(Array.from(decodePolyline6(geometry), (v) => v / 1e6)).toEqual(line.coordinates.flat());
+      expect(encoded.text.length).toBeLessThan(plain.text.length / 2);
+    }
+  });
+});
+
 describe('GET /route refusals (volume 3 "Routing", volume 1 codes)', () => {
   const ok = `from=${WATERFRONT}&to=${MAIN_STREET}`;
   const cases: [string, string, string][] = [
@@ -169,6 +189,9 @@ describe('GET /route refusals (volume 3 "Routing", volume 1 codes)', () => {
     [`${ok}&mode=transit`, 'invalid_route_option', 'depart_at is required for mode=transit'],
     [`${ok}&mode=transit&depart_at=tomorrow`, 'invalid_route_option', 'depart_at must be an ISO 8601 date-time, e.g. 2026-03-08T08:30 or 2026-03-08T08:30:00-05:00'],
     [`${ok}&mode=transit&depart_at=2026-03-08T08:30&avoid=ferries`, 'invalid_route_option', 'avoid does not apply to mode=transit'],
+    [`${ok}&geometry_format=wkt`, 'invalid_route_option', 'geometry_format must be one of geojson, polyline6'],
+    [`${ok}&geometry_format=polyline6&geometry_format=geojson`, 'invalid_route_option', 'geometry_format must be one of geojson, polyline6'],
+    [`${ok}&mode=transit&depart_at=2026-03-08T08:30&geometry_format=polyline6`, 'invalid_route_option', 'geometry_format applies only to road modes'],
   ];
   it.each(cases)('%s → 400 %s', async (query, code, error) => {
     expect(await route(query)).toMatchObject({ status: 400, body: { error, code } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceChPath, reachesFloor } from '../../engines/routing/checked-ch-path.ts';
+import { priceChPath, reachesFloor, withoutZeroLengthEnds } from '../../engines/routing/checked-ch-path.ts';
 import { buildContractionHierarchy } from '../../engines/routing/contraction/build.ts';
 import { chRoute } from '../../engines/routing/contraction/query.ts';
 import type { ContractionHierarchy } from '../../engines/routing/contraction/hierarchy.ts';
@@ -123,5 +123,62 @@ describe('shortest paths through the contraction hierarchy equal plain A*', () =
       expect(r?.cost ?? null).toBeCloseTo(alone[i]![j]?.cost ?? Number.NaN, 6);
       expect(r?.metres).toBeCloseTo(alone[i]![j]!.metres, 2);
     }));
+  });
+
+  it('answers ends at graph nodes with the hierarchy\'s path: a zero-length first or last edge is no u-turn', () => {
+    const model = costModel(graph, 'auto');
+    const turnRule = graphTurnRule(graph, 'auto');
+    const next = random(7);
+    const atNode = (fraction: number): Endpoint => {
+      for (;;) {
+        const endpoint = endpointOnEdge(model, Math.floor(next() * graph.edgeCount), fraction);
+        if (endpoint.length === 2) return endpoint;
+      }
+    };
+    let pairs = 0;
+    let trimmed = 0;
+    let proven = 0;
+    const origins: Endpoint[] = [];
+    const destinations: Endpoint[] = [];
+    for (let k = 0; k < 150; k++) {
+      const origin = atNode(next() < 0.5 ? 0 : 1);
+      const destination = atNode(next() < 0.5 ? 0 : 1);
+      if (k < 8) origins.push(origin);
+      else if (k < 16) destinations.push(destination);
+      const reference = searchRoute(model, origin, destination, { turnRule });
+      const path = chRoute(hierarchy, graph, origin, destination);
+      expect(path === null).toBe(reference === null);
+      if (!path || !reference) continue;
+      pairs++;
+      const trim = withoutZeroLengthEnds(path);
+      if (trim !== path) trimmed++;
+      const priced = priceChPath(model, trim, turnRule);
+      if (priced && reachesFloor(model, priced.cost, path.bound)) proven++;
+      const ours = shortestPath(model, hierarchy, origin, destination, pointAtFraction(graph, destination[0]!.edge, destination[0]!.fraction))!;
+      expect(ours.cost).toBeCloseTo(reference.cost, 6);
+      expect(ours.metres).toBeCloseTo(reference.metres, 2);
+      for (let i = 0; i + 1 < ours.edges.length; i++) expect(turnRule(ours.edges[i]!, ours.edges[i + 1]!)).toBe(false);
+    }
+    console.log(`ends at nodes: ${trimmed} of ${pairs} hierarchy paths trimmed, ${proven} answered by the hierarchy's path alone`);
+    expect(trimmed).toBeGreaterThan(pairs / 4);
+    expect(proven / pairs).toBeGreaterThan(0.95);
+    const table = shortestPathTable(model, hierarchy, origins, destinations);
+    const alone = shortestPathTable(model, null, origins, destinations);
+    table.forEach((row, i) => row.forEach((r, j) => {
+      const reference = alone[i]![j]!;
+      expect(r === null).toBe(reference === null);
+      if (r === null) return;
+      expect(r.cost).toBeCloseTo(reference.cost, 6);
+      expect(r.metres).toBeCloseTo(reference.metres, 2);
+    }));
+  });
+
+  it('trims only a zero-length first or last edge, never the only one', () => {
+    const edges = Uint32Array.from([4, 5, 6]);
+    expect(withoutZeroLengthEnds({ bound: 9, edges, startFraction: 0.5, endFraction: 0.5 }).edges).toBe(edges);
+    expect(withoutZeroLengthEnds({ bound: 9, edges, startFraction: 1, endFraction: 0 })).toEqual({ bound: 9, edges: Uint32Array.from([5]), startFraction: 0, endFraction: 1 });
+    expect(withoutZeroLengthEnds({ bound: 9, edges, startFraction: 0, endFraction: 0 })).toEqual({ bound: 9, edges: Uint32Array.from([4, 5]), startFraction: 0, endFraction: 1 });
+    const one = { bound: 0, edges: Uint32Array.from([4]), startFraction: 1, endFraction: 0 };
+    expect(withoutZeroLengthEnds(one)).toBe(one);
   });
 });

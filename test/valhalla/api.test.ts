@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePolyline6 } from '../../engines/valhalla/polyline6.ts';
+import { decodePolyline6 } from '../../lib/geo/polyline6.ts';
 import { haversineMetres } from '../../lib/geo/haversine.ts';
 import { ApiStack } from '../support/api-stack.ts';
 import { recorded, refusingOrigin, StandIn } from './stand-in.ts';

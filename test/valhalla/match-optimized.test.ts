@@ -6,7 +6,7 @@ import type { ValhallaClient } from '../../engines/valhalla/call.ts';
 import { ValhallaFailure } from '../../engines/valhalla/failure.ts';
 import { valhallaMatch, type MatchInput } from '../../engines/valhalla/match.ts';
 import { valhallaOptimizedRoute, type OptimizedRouteInput, type OrderStops } from '../../engines/valhalla/optimized-route.ts';
-import { decodePolyline6 } from '../../engines/valhalla/polyline6.ts';
+import { decodePolyline6 } from '../../lib/geo/polyline6.ts';
 import { recorded, refusingOrigin, StandIn } from './stand-in.ts';
 
 /** valhallaMatch and valhallaOptimizedRoute over a stand-in Valhalla, as the /match and /optimized-route handlers will call them. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { costingOf } from '../../engines/valhalla/costing.ts';
 import { answerFailure, NO_ROUTE_CODES } from '../../engines/valhalla/failure.ts';
-import { decodePolyline6, encodePolyline6 } from '../../engines/valhalla/polyline6.ts';
+import { decodePolyline6, encodePolyline6 } from '../../lib/geo/polyline6.ts';
 import { ConfigError, loadConfig } from '../../lib/config.ts';
 import { recorded } from './stand-in.ts';
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../../schemas/common.ts';
-import { ROUTE_MODES, ROUTING_ERRORS, RouteQuery, RouteResponse } from '../../../schemas/routing-api.ts';
+import { ROUTE_MODES, ROUTING_ERRORS, RoutePolylineResponse, RouteQuery, RouteResponse } from '../../../schemas/routing-api.ts';
 import { TransitRouteResponse } from '../../../schemas/transit-route-api.ts';
 import type { RoutingCall } from '../../../services/routing/index.ts';
 import { errors } from '../../../lib/errors.ts';
@@ -12,8 +12,11 @@ import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { checkTransitQuery } from '../../params/routing/transit.ts';
 import { withRoutingCall } from '../../replies/routing-call.ts';
 import { closureWarnings, routeReply } from '../../replies/routing.ts';
+import { withPolylineGeometry } from './route-polyline.ts';
 
-export const RouteAnswerSchema = Type.Union([RouteResponse, TransitRouteResponse]);
+export const RouteAnswerSchema = Type.Union([RouteResponse, RoutePolylineResponse, TransitRouteResponse]);
+
+const NO_LINE = new Int32Array(0);
 
 /** GET /route: the least-cost road route between two points, with relocation, closure and truck findings. */
 export const routeHandler: FastifyPluginAsyncTypebox = async (app) => {
@@ -25,7 +28,8 @@ export const routeHandler: FastifyPluginAsyncTypebox = async (app) => {
         + 'GeoJSON line (six decimals, not simplified). avoid and use_* are preferences; truck dimensions, weights and hazmat are hard limits. '
         + 'Ends snap to the nearest road the mode may use; more than 50 m away gives ENDPOINT_RELOCATED. Closures within 250 m from the '
         + 'provincial snapshots give CLOSURE_IN_FORCE_NEAR_ROUTE / CLOSURE_SCHEDULED_NEAR_ROUTE. mode=transit (depart_at required) '
-        + 'answers scheduled journeys of the routable agency (TRANSIT_ROUTING_FEED) with legs, transfers and Pareto alternatives.',
+        + 'answers scheduled journeys of the routable agency (TRANSIT_ROUTING_FEED) with legs, transfers and Pareto alternatives. '
+        + 'geometry_format=polyline6 (road modes) gives the same line as an encoded polyline string at precision 6.',
       querystring: RouteQuery,
       response: { 200: RouteAnswerSchema, ...errorResponses(ROUTING_ERRORS, 400, 422, 502, 503) },
     },
@@ -42,6 +46,7 @@ export async function routeJsonOf(app: FastifyInstance, query: RouteQuery, call:
   const ends = valueOrThrow(checkRouteEnds(query.from, query.to));
   const routing = app.services.routing;
   if (mode === 'transit') {
+    if (query.geometry_format !== undefined) throw errors.badRequest('geometry_format applies only to road modes', 'invalid_route_option');
     const { departAt } = valueOrThrow(checkTransitQuery(query));
     if ((query as Record<string, unknown>).arrive_by !== undefined) {
       throw errors.badRequest('arrive_by is not supported: give depart_at', 'invalid_route_option');
@@ -52,5 +57,9 @@ export async function routeJsonOf(app: FastifyInstance, query: RouteQuery, call:
   }
   if (query.depart_at !== undefined) throw errors.badRequest('depart_at applies only to mode=transit', 'invalid_route_option');
   const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
-  return routing.route(ends, options, { ...call, closureSnapshots: app.closureSnapshots }, ({ route, truck }, closures) => routeReply(route, closures, truck));
+  const routeCall = { ...call, closureSnapshots: app.closureSnapshots };
+  if (query.geometry_format === 'polyline6') {
+    return routing.route(ends, options, routeCall, ({ route, truck }, closures) => withPolylineGeometry(routeReply({ ...route, line: NO_LINE }, closures, truck), route.line));
+  }
+  return routing.route(ends, options, routeCall, ({ route, truck }, closures) => routeReply(route, closures, truck));
 }

@@ -1,6 +1,6 @@
 /**
- * Valhalla's shapes: Google's encoded polyline algorithm at six decimals ("polyline6"), each
- * position latitude first. Decoding yields the integers the encoder rounded, so a decoded line is
+ * Google's encoded polyline algorithm at six decimals ("polyline6"), each position latitude first:
+ * Valhalla's shapes and /route's geometry_format=polyline6. Decoding yields the integers the encoder rounded, so a decoded line is
  * exactly the micro-degree line our route answers print (six decimals, none invented).
  */
 
@@ -59,9 +59,36 @@ export function encodePolyline6(positions: readonly (readonly [number, number])[
   return out;
 }
 
-/** Degrees of micro-degree line `line` as [lng, lat] positions, six decimals. */
-export function lineLngLat(line: Int32Array, from = 0, to = line.length / 2): [number, number][] {
-  const positions: [number, number][] = [];
-  for (let i = from; i < to; i++) positions.push([line[2 * i]! / 1e6, line[2 * i + 1]! / 1e6]);
-  return positions;
+/** Bytes of one encoded value at most: 32-bit zigzag in 5-bit chunks. */
+export const POLYLINE6_VALUE_BYTES = 7;
+const BACKSLASH = 92;
+
+/** Writes a signed integer as an encoded polyline value at `at` (a backslash doubled, as a JSON string needs it when `json`); returns the end. */
+function writeValue(out: Buffer, at: number, value: number, json: boolean): number {
+  let v = (value << 1) ^ (value >> 31);
+  while (v >= 0x20) {
+    out[at++] = (0x20 | (v & 0x1f)) + 63;
+    v >>>= 5;
+  }
+  const last = v + 63;
+  if (json && last === BACKSLASH) out[at++] = BACKSLASH;
+  out[at++] = last;
+  return at;
+}
+
+/**
+ * The encoded polyline (precision 6) of a line in micro-degrees (lng,lat interleaved), written at
+ * `at` of `out`; with `json`, escaped for a JSON string (only the backslash needs it: encoded
+ * characters are 63 to 126). Returns the end.
+ */
+export function writePolyline6(out: Buffer, at: number, line: Int32Array, json: boolean): number {
+  let lat = 0;
+  let lng = 0;
+  for (let i = 0; i < line.length; i += 2) {
+    at = writeValue(out, at, line[i + 1]! - lat, json);
+    at = writeValue(out, at, line[i]! - lng, json);
+    lng = line[i]!;
+    lat = line[i + 1]!;
+  }
+  return at;
 }

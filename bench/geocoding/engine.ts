@@ -5,8 +5,10 @@
  *
  *   node --import tsx bench/geocoding/engine.ts INDEX_FILE CORPUS_DIR [COUNT] [ANSWERS_OUT]
  *
- * ANSWERS_OUT (optional): writes the top-3 ids of every query, to diff the answers of two runs.
+ * ANSWERS_OUT (optional): writes every query's whole answer (one JSON line per query) and prints a
+ * digest of them all, to diff the answers of two runs.
  */
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -41,27 +43,40 @@ for (const q of autocompleteQueries(samples, 300, 98)) geocoder.autocomplete(q, 
 
 let expected = 0;
 let expectedTop1 = 0;
-for (const s of searchQueries(samples, count)) {
+/** CPU time (user + system, µs) per query of each loop: steadier than wall time on a shared machine. */
+const cpuPerQuery = new Map<string, number>();
+const cpuSince = (start: NodeJS.CpuUsage, n: number) => {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / Math.max(1, n);
+};
+const searches = searchQueries(samples, count);
+let cpu = process.cpuUsage();
+for (const s of searches) {
   t = performance.now();
   const results = geocoder.search(s.q, controls);
   const ms = performance.now() - t;
   record(`search ${s.shape}${s.typo ? ' (typo)' : ''}`, ms);
   record('search (all)', ms);
-  answers.push(`S ${s.q} → ${results.slice(0, 3).map((r) => r.id).join(' ')}`);
+  answers.push(`S ${s.q} → ${JSON.stringify(results)}`);
   if (s.expect) {
     expected++;
     const top = results[0];
     if (top?.layer === 'address' && top.address?.housenumber === s.expect.number) expectedTop1++;
   }
 }
-for (const q of autocompleteQueries(samples, count)) {
+cpuPerQuery.set('search', cpuSince(cpu, searches.length));
+const prefixes = autocompleteQueries(samples, count);
+cpu = process.cpuUsage();
+for (const q of prefixes) {
   t = performance.now();
   const results = geocoder.autocomplete(q, controls);
   const ms = performance.now() - t;
   record(`autocomplete ${q.trim().length <= 3 ? '≤3 chars' : '>3 chars'}`, ms);
   record('autocomplete (all)', ms);
-  answers.push(`A ${q} → ${results.slice(0, 3).map((r) => r.id).join(' ')}`);
+  answers.push(`A ${q} → ${JSON.stringify(results)}`);
 }
+
+cpuPerQuery.set('autocomplete', cpuSince(cpu, prefixes.length));
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 console.log(`${'kind'.padEnd(32)}${'n'.padStart(6)}${'mean'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'p99'.padStart(8)}${'max'.padStart(8)}  (ms)`);
@@ -71,5 +86,10 @@ for (const [kind, list] of [...timings].sort((a, b) => a[0].localeCompare(b[0]))
   console.log(`${kind.padEnd(32)}${String(list.length).padStart(6)}${[mean, pct(sorted, 50), pct(sorted, 95), pct(sorted, 99), sorted.at(-1)!]
     .map((v) => v.toFixed(2).padStart(8)).join('')}`);
 }
+console.log(`CPU per query (µs, answers and their bookkeeping included): ${[...cpuPerQuery].map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}`);
 console.log(`address queries whose top result has the sampled civic number: ${expectedTop1}/${expected}`);
-if (answersOut) await writeFile(answersOut, answers.join('\n') + '\n');
+if (answersOut) {
+  const text = answers.join('\n') + '\n';
+  await writeFile(answersOut, text);
+  console.log(`answers: ${answers.length} queries, sha256 ${createHash('sha256').update(text).digest('hex').slice(0, 16)} (${answersOut})`);
+}

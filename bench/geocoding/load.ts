@@ -49,3 +49,15 @@ export function loadPaths(paths: readonly string[], options: LoadOptions): Promi
     });
   });
 }
+
+export interface CpuPerAnswer {
+  /** The API processes' CPU time (user + system) over the run ÷ answers, µs. */
+  cpuUsPerAnswer: number;
+  /** The load generator's (this process's) CPU time ÷ answers, µs. */
+  loaderCpuUsPerAnswer: number;
+}
+
+export function cpuPerAnswer(apiCpuSeconds: number, loaderCpuSeconds: number, answers: number): CpuPerAnswer {
+  const per = (seconds: number) => (seconds * 1e6) / Math.max(1, answers);
+  return { cpuUsPerAnswer: per(apiCpuSeconds), loaderCpuUsPerAnswer: per(loaderCpuSeconds) };
+}

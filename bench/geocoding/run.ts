@@ -14,7 +14,12 @@
  *
  * The corpus (generate.ts) is made first when --dir has none.
  *
+ * Each load run also reports the API processes' CPU time per answer (robust when the load generator
+ * shares the cores); --json prints one object last with `runs: [{name, rps, p50_ms, p95_ms, p99_ms,
+ * cpu_us_per_answer}]` (batch: per request of 100 queries).
+ *
  *   node --import tsx bench/geocoding/run.ts [--scale 0.01] [--dir DIR] [--connections 16] [--duration 20]
+ *     [--processes 1] [--keep]   (--keep: keep the built release and serve it again on the next --keep run)
  *     [--batch-requests 50] [--build-heap-mb 12288] [--api-heap-mb N] [--no-regions]
  *     [--endpoints search,autocomplete,reverse,nearby] [--cpu-prof]   (API under node --cpu-prof: where its CPU time went;
  *     with --endpoints search the profile is mostly search)
@@ -22,24 +27,21 @@
 import { access, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createKey } from '../../io/access/key-store.ts';
 import { ADDONS } from '../../schemas/plans.ts';
 import { createPool } from '../../lib/postgres.ts';
-import { createTestEnv } from '../../test/support/env.ts';
 import { defaultCorpusDir, describeSummary, generateCorpus } from '../../test/support/geocoding/generate.ts';
-import { loadPaths, type LoadResult } from './load.ts';
-import { freePort, GB, memoryOf, RssSampler, startCanmap, treeMemoryOf, type CanmapChild } from '../support/processes.ts';
+import { cpuPerAnswer, loadPaths, type CpuPerAnswer, type LoadResult } from './load.ts';
+import { freePort, GB, startCanmap, treeCpuSeconds, treeMemoryOf, type CanmapChild } from '../support/processes.ts';
 import { autocompleteQueries, nearbyCategories, pointsNearAddresses, searchQueries, type SearchQuery } from './queries.ts';
 import { SAMPLES_FILE, type CorpusSamples } from '../../test/support/geocoding/samples.ts';
 import { latencySummary } from '../transit/http-latency.ts';
 import { summarizeCpuProfile } from './cpu-profile.ts';
-import type { LoopBlock } from './loop-probe.ts';
-import { sharedData } from '../../test/support/paths.ts';
+import { buildRelease } from './build.ts';
+import { openBenchEnv } from './bench-env.ts';
+import { selfCpuSeconds } from '../support/process-cpu.ts';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REGIONS = sharedData('geocoding/provinces/ca-provinces-naturalearth-10m-generalized.geojson');
 const TARGETS = {
   buildMinutes: 30, buildPeakGb: 16, firstAnswerS: 10, apiRssGb: 6,
   autocompleteP95: 15, searchP95: 30, searchRps: 500, batchP95Ms: 1000,
@@ -60,6 +62,8 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     endpoints: { type: 'string', default: 'search,autocomplete,reverse,nearby' },
     json: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    processes: { type: 'string', default: '1' },
   },
 });
 const scale = Number(values.scale);
@@ -67,6 +71,7 @@ const connections = Number(values.connections);
 const duration = Number(values.duration);
 const batchRequests = Number(values['batch-requests']);
 const buildHeapMb = Number(values['build-heap-mb']);
+const apiProcesses = Number(values.processes);
 const apiHeapMb = values['api-heap-mb'] ? Number(values['api-heap-mb']) : null;
 const gb = (bytes: number) => `${(bytes / GB).toFixed(2)} GB`;
 const log = (line: string) => console.error(line);
@@ -82,87 +87,36 @@ const samples = JSON.parse(await readFile(path.join(corpusDir, SAMPLES_FILE), 'u
 const corpus = samples.summary;
 log(`corpus: ${corpus.addresses.toLocaleString('en-CA')} address points, ${corpus.pois.toLocaleString('en-CA')} POIs, ${corpus.localities} localities (${corpusDir})`);
 
-const env = await createTestEnv('bench_geocoding', {
+const env = await openBenchEnv(corpusDir, values.keep!, {
   LOG_LEVEL: 'silent', ROAD_EVENTS_POLL_SECONDS: '0', CLOSURES_POLL_SECONDS: '0', JOB_ATTEMPTS: '1',
   GEOCODING_BUILD_HEAP_MB: String(buildHeapMb),
 });
 const children: CanmapChild[] = [];
 const pool = createPool(env.config.databaseUrl, 2);
-const probeFile = path.join(os.tmpdir(), `canmap-bench-geocoding-loop-${process.pid}.json`);
 try {
-  // ---- 1. build through the worker ----------------------------------------------------------
-  const worker = startCanmap(['worker'], { ...env.env, LOG_LEVEL: 'info', BENCH_LOOP_PROBE_FILE: probeFile }, [
-    '--import', 'tsx', '--import', path.join(HERE, 'loop-probe.ts'),
-  ]);
-  children.push(worker);
-  const sampler = new RssSampler(worker.child.pid!);
-  const phases: { at: number; wall: number; message: string }[] = [];
-  let buildStarted = 0;
-  await new Promise<void>((resolve, reject) => {
-    worker.onLine((line) => {
-      if (/ready: /.test(line)) resolve();
-      if (/stalled|error|warn/i.test(line)) log(`  worker: ${line}`);
-      const progress = /job \S+: (\d+%) (.*)$/.exec(line);
-      if (progress && buildStarted) {
-        const at = (performance.now() - buildStarted) / 1000;
-        phases.push({ at, wall: Date.now(), message: progress[2]! });
-        sampler.setPhase(progress[2]!);
-        const m = treeMemoryOf(worker.child.pid!);
-        log(`  ${at.toFixed(1).padStart(7)} s  ${progress[1]!.padStart(4)} ${progress[2]}  (RSS ${gb(m.rss)})`);
-      }
-    });
-    worker.child.once('exit', (code) => reject(new Error(`canmap worker exited (${code}) before it was ready:\n${worker.output()}`)));
+  // ---- 1. build through the worker (or the kept env's release) ------------------------------
+  const build = env.built ?? await buildRelease({
+    env: env.env, releasesDir: env.config.releasesDir, corpus, regions: !values['no-regions'], buildHeapMb,
+    timeoutMin: Number(values['build-timeout-min']), log,
   });
-  const inputs = [
-    ...(values['no-regions'] ? [] : [`regions:${REGIONS}`]),
-    `localities:${corpus.files.localities}`,
-    `addresses-oa:${corpus.files.addresses}`,
-    `osm:${corpus.files.osm}`,
-  ];
-  log(`building: canmap ingest geocoding ${inputs.map((i) => `--input ${i}`).join(' ')} --enable --wait (build process heap ${buildHeapMb} MB)`);
-  buildStarted = performance.now();
-  const ingest = startCanmap(['ingest', 'geocoding', ...inputs.flatMap((i) => ['--input', i]), '--enable', '--wait', '--json'], env.env);
-  children.push(ingest);
-  const timeout = setTimeout(() => void ingest.stop(), Number(values['build-timeout-min']) * 60_000);
-  const code = await new Promise<number | null>((resolve) => ingest.child.once('close', (c) => resolve(c)));
-  clearTimeout(timeout);
-  const buildSeconds = (performance.now() - buildStarted) / 1000;
-  sampler.stop();
-  const loopBlocks = await readFile(probeFile, 'utf8').then((t) => JSON.parse(t) as LoopBlock[], () => [] as LoopBlock[]);
-  const loopMaxBlockMs = loopBlocks[0]?.ms ?? 0;
-  /** The build phase the worker was in when a block began. */
-  const phaseAt = (wall: number) => phases.filter((p) => p.wall <= wall).at(-1)?.message ?? 'before the first progress message';
-  const outcome = ((): Record<string, unknown> | null => {
-    try {
-      return JSON.parse(ingest.stdout()) as Record<string, unknown>;
-    } catch {
-      return null;
-    }
-  })();
-  if (code !== 0 || !outcome?.release) {
-    throw new Error(`the build failed after ${buildSeconds.toFixed(0)} s (exit ${code}): ${outcome ? JSON.stringify(outcome) : ingest.output()}\n--- worker (last lines) ---\n${worker.output().split('\n').slice(-30).join('\n')}`);
-  }
-  const buildPeak = sampler.peak;
-  log(`built release ${outcome.release} in ${buildSeconds.toFixed(1)} s; worker + build process peak RSS ${gb(buildPeak)}; longest event-loop block ${(loopMaxBlockMs / 1000).toFixed(1)} s`);
-  await worker.stop();
-  const manifest = JSON.parse(await readFile(path.join(env.config.releasesDir, 'geocoding', String(outcome.release), 'manifest.json'), 'utf8')) as {
-    artifacts: { path: string; bytes: number }[];
-    stats: { rows?: Record<string, number> };
-  };
-  const releaseLine = `release ${outcome.release}: ${manifest.artifacts.map((a) => `${a.path} ${gb(a.bytes)}`).join(', ')}; rows ${
-    Object.entries(manifest.stats.rows ?? {}).map(([layer, n]) => `${layer} ${n.toLocaleString('en-CA')}`).join(', ')}`;
+  if (env.built) log(`reusing the kept release ${build.release} (built in ${build.seconds.toFixed(1)} s); --keep without a saved env builds one`);
+  else await env.remember(build);
+  const buildSeconds = build.seconds;
+  const buildPeak = build.peakRss;
+  const releaseLine = build.releaseLine;
   log(releaseLine);
 
   // ---- 2. the API ---------------------------------------------------------------------------
   // Every add-on: an autocomplete prefix such as "27C" reads as an NTS sheet, which needs legal-land.
-  const { key } = await createKey(pool, { accountId: 'bench', plan: 'growth', addons: [...ADDONS] });
+  // An account of its own per run: a kept env's database remembers earlier runs' spend (the plan's cap).
+  const { key } = await createKey(pool, { accountId: `bench-${Date.now()}`, plan: 'growth', addons: [...ADDONS] });
   const headers = { authorization: `Bearer ${key}` };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const apiStarted = performance.now();
   const profileDir = values['cpu-prof'] ? await mkdtemp(path.join(os.tmpdir(), 'canmap-bench-geocoding-prof-')) : null;
   const apiNodeArgs = [...(apiHeapMb ? [`--max-old-space-size=${apiHeapMb}`] : []), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
-  const api = startCanmap(['serve'], { ...env.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' }, apiNodeArgs);
+  const api = startCanmap(['serve', '--processes', String(apiProcesses)], { ...env.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' }, apiNodeArgs);
   children.push(api);
   const firstCity = [...samples.localities].sort((a, b) => b.population - a.population)[0]!.name;
   let firstAnswerS = NaN;
@@ -177,7 +131,7 @@ try {
     if (performance.now() - apiStarted > 300_000) throw new Error(`no answer from the API within 300 s:\n${api.output()}`);
     await sleep(50);
   }
-  const apiOpen = memoryOf(api.child.pid!);
+  const apiOpen = treeMemoryOf(api.child.pid!);
   log(`API answered its first search ${firstAnswerS.toFixed(2)} s after spawn; RSS ${gb(apiOpen.rss)}`);
 
   // ---- what to ask ----------------------------------------------------------------------------
@@ -243,17 +197,21 @@ try {
   const wanted = new Set(values.endpoints!.split(','));
   const endpoints = ([['search', searchPaths], ['autocomplete', autocompletePaths], ['reverse', reversePaths], ['nearby', nearbyPaths]] as [string, string[]][])
     .filter(([label]) => wanted.has(label));
-  const results = new Map<string, LoadResult>();
+  const results = new Map<string, LoadResult & CpuPerAnswer>();
+  const apiCpu = () => treeCpuSeconds(api.child.pid!);
   for (const [label, paths] of endpoints) {
     await loadPaths(paths.slice(paths.length / 2), { url, headers, connections, seconds: 3 }); // warm-up: JIT, key cache
+    const [api0, loader0] = [apiCpu(), selfCpuSeconds()];
     const r = await loadPaths(paths, { url, headers, connections, seconds: duration });
-    results.set(label, r);
-    log(`  ${label}: ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, ${r.failed} failed; API RSS ${gb(memoryOf(api.child.pid!).rss)}`);
+    const cpu = cpuPerAnswer(apiCpu() - api0, selfCpuSeconds() - loader0, r.requests);
+    results.set(label, { ...r, ...cpu });
+    log(`  ${label}: ${r.rps.toFixed(0)} req/s, p95 ${r.p95.toFixed(1)} ms, ${r.failed} failed; API CPU ${cpu.cpuUsPerAnswer.toFixed(0)} µs/answer; API RSS ${gb(treeMemoryOf(api.child.pid!).rss)}; load ${os.loadavg()[0]!.toFixed(2)}`);
   }
 
   // ---- 4. batch -----------------------------------------------------------------------------
   const batchLatencies: number[] = [];
   const batchStarted = performance.now();
+  const [batchApi0, batchLoader0] = [apiCpu(), selfCpuSeconds()];
   for (let i = 0; i < batchRequests; i++) {
     const queries = searches.slice((i * 100) % (searches.length - 100), ((i * 100) % (searches.length - 100)) + 100).map((s) => s.q);
     const t = performance.now();
@@ -262,8 +220,8 @@ try {
     batchLatencies.push(performance.now() - t);
     if (res.status !== 200 || body.length !== 100) throw new Error(`batch: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   }
-  const batch = latencySummary(batchLatencies, (performance.now() - batchStarted) / 1000);
-  const apiEnd = memoryOf(api.child.pid!);
+  const batch = { ...latencySummary(batchLatencies, (performance.now() - batchStarted) / 1000), ...cpuPerAnswer(apiCpu() - batchApi0, selfCpuSeconds() - batchLoader0, batchRequests) };
+  const apiEnd = treeMemoryOf(api.child.pid!);
   let profile: string | null = null;
   if (profileDir) {
     await api.stop();
@@ -276,26 +234,21 @@ try {
   const cpus = os.cpus();
   console.log(`\nGeocoding benchmark: ${corpus.addresses.toLocaleString('en-CA')} address points + ${corpus.pois.toLocaleString('en-CA')} POIs over ${corpus.localities} real localities (scale ${corpus.scale})`);
   console.log(`${cpus.length} × ${cpus[0]?.model.trim()}, ${gb(os.totalmem())} RAM, Node ${process.version}; load generator, API and Postgres/Redis share the machine`);
-  console.log(`build: in the worker's child process with GEOCODING_BUILD_HEAP_MB=${buildHeapMb}; JOB_LOCK_SECONDS at its default (30)`);
-  console.log(`event-loop blocks in the worker, the longest and any over 5 s (one longer than JOB_LOCK_SECONDS lets BullMQ take the job for stalled): ${
-    loopBlocks.filter((b, i) => i === 0 || b.ms > 5000).map((b) => `${(b.ms / 1000).toFixed(1)} s in "${phaseAt(b.endedAt - b.ms)}"`).join('; ') || 'none over 1 s'}`);
+  console.log(`API: canmap serve --processes ${apiProcesses}; load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  if (env.built) console.log(`build: the kept release ${build.release} (--keep), built in an earlier run`);
   console.log(releaseLine);
-  console.log('\nbuild phases (worker progress messages; seconds from enqueue; highest RSS sampled in the phase):');
-  phases.forEach((p, i) => {
-    const end = phases[i + 1]?.at ?? buildSeconds;
-    console.log(`  ${p.at.toFixed(1).padStart(8)} s  +${(end - p.at).toFixed(1).padStart(7)} s  ${gb(sampler.byPhase.get(p.message) ?? 0).padStart(8)}  ${p.message}`);
-  });
+  for (const line of build.lines) console.log(line);
   console.log(`\nGET /geocode/*, full stack with Bearer auth, ${connections} connections, ${duration} s each (after 3 s warm-up), rotating requests from the corpus`);
-  console.log(`${'endpoint'.padEnd(14)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'failed'.padStart(8)}${'empty'.padStart(8)}${'bytes'.padStart(8)}`);
+  console.log(`${'endpoint'.padEnd(14)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'failed'.padStart(8)}${'empty'.padStart(8)}${'bytes'.padStart(8)}${'API CPU µs/answer'.padStart(19)}${'loader µs'.padStart(11)}`);
   for (const [label, r] of results) {
     const empty = `${((empties[label as keyof typeof empties] ?? 0) * 100).toFixed(1)}%`;
-    console.log(`${label.padEnd(14)}${r.rps.toFixed(0).padStart(8)}${r.p50.toFixed(1).padStart(8)}${r.p95.toFixed(1).padStart(8)}${r.p99.toFixed(1).padStart(8)}${String(r.failed).padStart(8)}${empty.padStart(8)}${r.meanBytes.toFixed(0).padStart(8)}`);
+    console.log(`${label.padEnd(14)}${r.rps.toFixed(0).padStart(8)}${r.p50.toFixed(1).padStart(8)}${r.p95.toFixed(1).padStart(8)}${r.p99.toFixed(1).padStart(8)}${String(r.failed).padStart(8)}${empty.padStart(8)}${r.meanBytes.toFixed(0).padStart(8)}${r.cpuUsPerAnswer.toFixed(0).padStart(19)}${r.loaderCpuUsPerAnswer.toFixed(0).padStart(11)}`);
   }
   console.log('\nservice time by kind of query, one request at a time (ms):');
   console.log(`${'kind'.padEnd(36)}${'n'.padStart(5)}${'p50'.padStart(8)}${'p95'.padStart(8)}`);
   for (const [label, n, p50, p95] of serviceTimes) console.log(`${label.padEnd(36)}${String(n).padStart(5)}${p50.toFixed(1).padStart(8)}${p95.toFixed(1).padStart(8)}`);
   console.log(`search quality check: ${top1}/${exact.length} exact "<number> <street> <city>" queries answer that address first`);
-  console.log(`POST /geocode/batch (100 queries), ${batchRequests} requests one after another: p50 ${batch.p50.toFixed(0)} ms, p95 ${batch.p95.toFixed(0)} ms, p99 ${batch.p99.toFixed(0)} ms`);
+  console.log(`POST /geocode/batch (100 queries), ${batchRequests} requests one after another: p50 ${batch.p50.toFixed(0)} ms, p95 ${batch.p95.toFixed(0)} ms, p99 ${batch.p99.toFixed(0)} ms; API CPU ${(batch.cpuUsPerAnswer / 1000).toFixed(1)} ms per batch`);
 
   if (profile) console.log(`\nAPI CPU profile over the whole run (startup, checks, load, batch), by self time:\n${profile}`);
 
@@ -324,11 +277,16 @@ try {
       endpoints: Object.fromEntries([...results].map(([name, r]) => [name, { rps: r.rps, p50: r.p50, p95: r.p95, p99: r.p99, failed: r.failed }])),
       batch: { p50: batch.p50, p95: batch.p95, p99: batch.p99 },
       targets: rows.map(([measure, measured, target, met]) => ({ measure, measured, target, met })),
+      processes: apiProcesses,
+      loadavg: os.loadavg(),
+      runs: [
+        ...[...results].map(([name, r]) => ({ name, rps: r.rps, p50_ms: r.p50, p95_ms: r.p95, p99_ms: r.p99, cpu_us_per_answer: r.cpuUsPerAnswer })),
+        { name: 'batch', rps: batch.rps, p50_ms: batch.p50, p95_ms: batch.p95, p99_ms: batch.p99, cpu_us_per_answer: batch.cpuUsPerAnswer },
+      ],
     }));
   }
 } finally {
   for (const child of children.reverse()) await child.stop();
   await pool.end();
-  await rm(probeFile, { force: true });
   await env.cleanup();
 }

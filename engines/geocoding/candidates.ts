@@ -2,6 +2,7 @@ import { lowerBoundString } from './index/strings.ts';
 import { L_STREET } from './index/sections.ts';
 import type { IndexView } from './index/view.ts';
 import { findIds, findIn } from './match.ts';
+import { lowerBoundU32 } from './sorted.ts';
 import type { Term } from './terms.ts';
 
 export type PostingSet = 'places' | 'streets';
@@ -16,6 +17,8 @@ const CONTEXT_ROWS = 16;
 const OUTSIDE_SCOPE = 500;
 /** Rows having every required word taken when the query names no locality (most important first). */
 const COMPLETE_ROWS = 2000;
+/** A context word's list is probed for the driver's rows when it is this many times longer (binary searches). */
+const PROBE_FACTOR = 8;
 
 /**
  * Candidate rows for a query: first the rows having every required word (withEveryRequired), so
@@ -35,7 +38,8 @@ export class CandidateCollector {
   private readonly scopeStamp: Uint32Array;
   private scopeGeneration = 0;
 
-  constructor(private readonly view: IndexView) {
+  /** `probeFactor`: how much longer than the driver's list a context word's list is before it is probed, not read (tests compare with Infinity). */
+  constructor(private readonly view: IndexView, private readonly probeFactor = PROBE_FACTOR) {
     this.stamp = new Uint32Array(view.entityCount);
     this.scopeStamp = new Uint32Array(view.entityCount);
   }
@@ -193,6 +197,24 @@ export class CandidateCollector {
     for (const t of terms) {
       if (!t.optional && !t.weak && t.shortPrefix === null && !required.includes(t)) lists.push({ t, capped: false });
     }
+    const hasEveryRequired = (e: number, listTerm: Term): boolean => {
+      const ownFrom = tokOffsets[e]!;
+      const ownTo = tokOffsets[e + 1]!;
+      for (let r = 0; r < required.length; r++) {
+        const t = required[r]!;
+        if (t === listTerm) continue;
+        if (findIn(tokIds, ownFrom, ownTo, t) >= 0) continue;
+        if (t.onStreets && layer[e] === L_STREET && findIds(tokIds, ownFrom, ownTo, t.onStreets) >= 0) continue;
+        return false;
+      }
+      return true;
+    };
+    // Every row having all required words is in the driver's list when that is one token's list
+    // (no typo or street-type alternative): a context word's long list is then probed for those
+    // rows instead of read whole ("Rue Lajoie Saint-Éphrem-de-Beauce": a few rows, not all of "saint").
+    const driverRows = driver.exact.length + driver.fuzzy.length === 1 && !driver.ranges.length && !driver.onStreets
+      ? ids.subarray(offsets[driver.exact[0] ?? driver.fuzzy[0]!]!, offsets[(driver.exact[0] ?? driver.fuzzy[0]!) + 1]!)
+      : null;
     for (const { t: listTerm, capped } of lists) {
       const tokenIds: number[] = [...listTerm.exact, ...listTerm.fuzzy];
       for (const [lo, hi] of listTerm.ranges) for (let id = lo; id < hi; id++) tokenIds.push(id);
@@ -201,27 +223,30 @@ export class CandidateCollector {
         const from = offsets[id]!;
         const to = Math.min(offsets[id + 1]!, from + budget);
         budget -= to - from;
+        if (!capped && driverRows !== null && driverRows.length * this.probeFactor < to - from) {
+          // The same rows, in the same (ascending) order, as reading [from, to) would find.
+          let at = from;
+          for (let j = 0; j < driverRows.length && at < to; j++) {
+            const e = driverRows[j]!;
+            at = lowerBoundU32(ids, at, to, e);
+            if (at >= to || ids[at] !== e || stamp[e] === gen || !hasEveryRequired(e, listTerm)) continue;
+            stamp[e] = gen;
+            out.push(e);
+            const l = locality[e]!;
+            if (!(scopeGen !== 0 && l >= 0 && scopeStamp[l] === scopeGen)) outside++;
+          }
+          continue;
+        }
         for (let p = from; p < to; p++) {
           const e = ids[p]!;
-          if (stamp[e] === gen) continue;
           const l = locality[e]!;
           const inScope = scopeGen !== 0 && l >= 0 && scopeStamp[l] === scopeGen;
           if (capped && !inScope && outside >= outsideCap) {
             if (scope === null) break;
             continue;
           }
-          const ownFrom = tokOffsets[e]!;
-          const ownTo = tokOffsets[e + 1]!;
-          let every = true;
-          for (let r = 0; r < required.length; r++) {
-            const t = required[r]!;
-            if (t === listTerm) continue;
-            if (findIn(tokIds, ownFrom, ownTo, t) >= 0) continue;
-            if (t.onStreets && layer[e] === L_STREET && findIds(tokIds, ownFrom, ownTo, t.onStreets) >= 0) continue;
-            every = false;
-            break;
-          }
-          if (!every) continue;
+          // After the scope test: most rows of a common word lie outside the named localities.
+          if (stamp[e] === gen || !hasEveryRequired(e, listTerm)) continue;
           stamp[e] = gen;
           out.push(e);
           if (!inScope) outside++;

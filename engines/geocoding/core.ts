@@ -1,4 +1,5 @@
 import { bboxContains } from '../../lib/geo/bbox.ts';
+import { verifyBounded } from './bounded.ts';
 import type { CandidateCollector } from './candidates.ts';
 import { pickAddress, prepareCivic, streetPostcode, type CivicQuery } from './housenumber.ts';
 import { L_LOCALITY, L_POI, L_REGION, L_STREET, LAYER_CODES } from './index/sections.ts';
@@ -92,14 +93,26 @@ export function runCore(view: IndexView, collector: CandidateCollector, q: CoreQ
     if (wantStreets) streetRows = collector.collect(q.terms, 'streets', CANDIDATE_CAP, scope);
   }
   const hits: Hit[] = [];
-  for (const e of placeRows) {
-    if (!placeLayers.has(a.entLayer[e]!)) continue;
-    const s = verify(e);
-    if (s) hits.push(placeHit(view, s, q, civic, numberKey));
+  const bounded = boundApplies(q);
+  if (bounded) {
+    // No civic part, nothing filtering or moving hits after ranking: rows that cannot reach the
+    // limit-th score are not verified (most rows of a city or chain name).
+    const places = inRowOrder(placeRows.filter((e) => placeLayers.has(a.entLayer[e]!)));
+    hits.push(...verifyBounded(view, q.terms, q.limit, places, inRowOrder(wantStreet ? streetRows : []), (e, street) => {
+      const s = verify(e);
+      return s && (street ? streetHit(view, s, q, civic) : placeHit(view, s, q, civic, numberKey));
+    }));
+  } else {
+    // Verified in row order: the rows' columns are then read front to back (answers are ranked after).
+    for (const e of inRowOrder(placeRows)) {
+      if (!placeLayers.has(a.entLayer[e]!)) continue;
+      const s = verify(e);
+      if (s) hits.push(placeHit(view, s, q, civic, numberKey));
+    }
   }
-  if (wantStreet || wantAddress) {
+  if (!bounded && (wantStreet || wantAddress)) {
     const streets: Scored[] = [];
-    for (const e of streetRows) {
+    for (const e of inRowOrder(streetRows)) {
       const s = verify(e);
       if (s) streets.push(s);
     }
@@ -118,16 +131,34 @@ export function runCore(view: IndexView, collector: CandidateCollector, q: CoreQ
   }
 
   const out: Hit[] = [];
+  // A hit's point is read only when a bbox or focus needs it (a random read per hit otherwise).
+  const placed = q.bbox !== undefined || q.focus !== undefined;
   for (const hit of hits) {
     if (q.postcodeExcludes && hit.reasons.includes('postalcode_differs')) continue;
-    const [lng, lat] = hitPoint(view, hit);
-    if (q.bbox && !bboxContains(q.bbox, lng, lat)) continue;
-    hit.score += focusBonus(q.focus, lng, lat);
+    if (placed) {
+      const [lng, lat] = hitPoint(view, hit);
+      if (q.bbox && !bboxContains(q.bbox, lng, lat)) continue;
+      hit.score += focusBonus(q.focus, lng, lat);
+    }
     if (q.allFallback) hit.fallback = true;
     out.push(hit);
   }
   out.sort((x, y) => y.score - x.score || x.entity - y.entity || x.address - y.address);
   return out.slice(0, q.limit);
+}
+
+/**
+ * verifyBounded's bound (searchBound) holds: search words (no autocomplete prefix), no civic
+ * number, unit or postcode, and no bbox or focus to drop or move hits after ranking.
+ */
+function boundApplies(q: CoreQuery): boolean {
+  return q.terms.every((t) => t.role === 'any' && t.ranges.length === 0) && q.placeTerms === undefined
+    && q.housenumber === undefined && q.unit === undefined && q.postcode === undefined
+    && q.bbox === undefined && q.focus === undefined && !q.postcodeExcludes && q.limit > 0;
+}
+
+function inRowOrder(rows: readonly number[]): Uint32Array {
+  return Uint32Array.from(rows).sort();
 }
 
 function baseReasons(view: IndexView, s: Scored, q: CoreQuery): MatchReason[] {

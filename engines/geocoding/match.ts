@@ -38,10 +38,13 @@ export function matchTerms(view: IndexView, terms: readonly Term[], e: number): 
   const ownTo = a.entTokOffsets[e + 1]!;
   const layer = a.entLayer[e]!;
   const isLocality = layer === L_LOCALITY;
-  const loc = isLocality || layer === L_REGION ? -1 : a.entLocality[e]!;
-  const city = layer === L_LOCALITY || layer === L_REGION ? -1 : a.entCity[e]!;
-  const code = view.regionCode(e);
-  const regionEntity = layer === L_REGION || code === null ? undefined : view.meta.regionEntity[code];
+  // The row's context (locality, city, province) is read the first time a term needs it: rows
+  // whose own names account for every term (single-word queries) never touch those columns.
+  let contextRead = false;
+  let loc = -1;
+  let city = -1;
+  let code: string | null = null;
+  let regionEntity: number | undefined;
 
   let total = 0;
   let matched = 0;
@@ -63,6 +66,13 @@ export function matchTerms(view: IndexView, terms: readonly Term[], e: number): 
         if (hit & 1) out.fuzzy++;
         continue;
       }
+    }
+    if (term.role !== 'name' && !contextRead) {
+      contextRead = true;
+      loc = isLocality || layer === L_REGION ? -1 : a.entLocality[e]!;
+      city = layer === L_LOCALITY || layer === L_REGION ? -1 : a.entCity[e]!;
+      code = view.regionCode(e);
+      regionEntity = layer === L_REGION || code === null ? undefined : view.meta.regionEntity[code];
     }
     if (term.region !== null && term.role !== 'name') {
       if (code === term.region) {

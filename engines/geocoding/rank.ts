@@ -77,6 +77,54 @@ export function searchScore(view: IndexView, e: number, m: TermMatch, opts: Sear
   return s;
 }
 
+/** What bounds a search query's scores (bounded.ts boundQuery). */
+export interface SearchBoundQuery {
+  terms: number;
+  /** tokenSetHash of the token sets the words can match exactly; null: any name may match. */
+  exactHashes: readonly number[] | null;
+  /** A word may match a row's locality or city (the city signal). */
+  context: boolean;
+  /** A word names a province (regionOk). */
+  region: boolean;
+}
+
+/**
+ * Highest searchScore (no civic number asked) a row can reach: every term matched, as many name
+ * tokens covered as words match its own names, the exact-name bonus only when one of its names is
+ * a token set the words can match, the city signal only when a word can give it (and then does not
+ * match the row's own names), the region signal when a word names a province. Evaluated in
+ * searchScore's order so rounding keeps it an upper bound.
+ */
+export function searchBound(view: IndexView, e: number, q: SearchBoundQuery): number {
+  const a = view.a;
+  const size = a.entNameTokCount[e]!;
+  const importance = W.importance * a.entImportance[e]!;
+  const exact = q.exactHashes === null || hasNameHash(view, e, q.exactHashes);
+  const layer = LAYER_WEIGHT[a.entLayer[e]!] ?? 0;
+  // Every word in the row's own names.
+  let s = W.terms * 1 + W.coverage * (q.terms / Math.max(size, q.terms, 1)) + importance;
+  if (exact) s += W.exactName;
+  s += layer;
+  s += W.city * 0;
+  if (q.region) s += W.regionOk;
+  // A row matches at least one word in its own names: with one word there is no city signal.
+  if (!q.context || q.terms < 2) return s;
+  // One word fewer in its own names, the city signal full.
+  const own = q.terms - 1;
+  let c = W.terms * 1 + W.coverage * (own / Math.max(size, own, 1)) + importance;
+  if (exact) c += W.exactName;
+  c += layer;
+  c += W.city * 1;
+  if (q.region) c += W.regionOk;
+  return Math.max(s, c);
+}
+
+function hasNameHash(view: IndexView, e: number, hashes: readonly number[]): boolean {
+  const { entNameHashOffsets: off, entNameHashes: names } = view.a;
+  for (let k = off[e]!; k < off[e + 1]!; k++) if (hashes.includes(names[k]!)) return true;
+  return false;
+}
+
 export function autocompleteScore(view: IndexView, e: number, m: TermMatch): number {
   const layer = view.a.entLayer[e]!;
   return W.terms * m.fraction + 0.5 * W.coverage * nameCoverage(view, e, m)

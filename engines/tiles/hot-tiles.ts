@@ -76,6 +76,15 @@ export class HotTiles {
     this.evictOver(room);
   }
 
+  /** The tile's kept bytes, else what `read` answers (then kept). */
+  async through(slot: number, tileId: number, read: (tileId: number) => Promise<Buffer | null>): Promise<Buffer | null> {
+    const kept = this.get(slot, tileId);
+    if (kept !== undefined) return kept;
+    const bytes = await read(tileId);
+    this.set(slot, tileId, bytes);
+    return bytes;
+  }
+
   /** Forgets an archive: its resident reservation and its kept tiles. */
   close(slot: number, residentBytes: number): void {
     const prefix = this.slotPrefixes.get(slot);

@@ -52,12 +52,7 @@ export class OverlayArchive {
   async tile(z: number, x: number, y: number): Promise<Buffer | null> {
     const h = this.header;
     if (z < h.minZoom || z > h.maxZoom) return null;
-    const id = zxyToTileId(z, x, y);
-    const kept = this.hot.get(this.slot, id);
-    if (kept !== undefined) return kept;
-    const bytes = await this.find(id);
-    this.hot.set(this.slot, id, bytes);
-    return bytes;
+    return this.hot.through(this.slot, zxyToTileId(z, x, y), (id) => this.find(id));
   }
 
   private async find(id: number): Promise<Buffer | null> {

@@ -116,12 +116,7 @@ export class TileArchive {
   async tile(z: number, x: number, y: number): Promise<Buffer | null> {
     if (z < this.header.minZoom || z > this.header.maxZoom) return null;
     const id = zxyToTileId(z, x, y);
-    if (this.whole) return this.find(id);
-    const kept = this.hot.get(this.slot, id);
-    if (kept !== undefined) return kept;
-    const bytes = await this.find(id);
-    this.hot.set(this.slot, id, bytes);
-    return bytes;
+    return this.whole ? this.find(id) : this.hot.through(this.slot, id, (tileId) => this.find(tileId));
   }
 
   private async find(id: number): Promise<Buffer | null> {

@@ -5,7 +5,8 @@
  * the ones the schema's serializer wrote (same members in the same order, each coordinate as
  * JavaScript prints micro / 1e6); RouteResponse stays the documented contract.
  */
-import type { RouteResponse } from '../../schemas/routing-api.ts';
+import { POLYLINE6_VALUE_BYTES, writePolyline6 } from '../../lib/geo/polyline6.ts';
+import type { RouteGeometryFormat, RouteResponse } from '../../schemas/routing-api.ts';
 
 export type RouteMembers = Omit<RouteResponse, 'geometry'>;
 
@@ -52,13 +53,26 @@ export function writeMicroDegrees(out: Uint8Array, at: number, micro: number): n
   return at;
 }
 
-/** The answer's JSON: `members` around the line (micro-degrees, lng,lat interleaved) as a GeoJSON LineString. */
-export function routeJson(members: RouteMembers, line: Int32Array): Buffer {
-  const head = `{"distanceMeters":${members.distanceMeters},"durationSeconds":${members.durationSeconds},"geometry":{"type":"LineString","coordinates":[`;
-  const tail = `]}${members.warnings ? `,"warnings":${JSON.stringify(members.warnings)}` : ''}`
+/**
+ * The answer's JSON: `members` around the line (micro-degrees, lng,lat interleaved), as a GeoJSON
+ * LineString or (`polyline6`, geometry_format=polyline6) as an encoded polyline string, exact
+ * since the line is micro-degrees.
+ */
+export function routeJson(members: RouteMembers, line: Int32Array, format: RouteGeometryFormat = 'geojson'): Buffer {
+  const polyline = format === 'polyline6';
+  const head = `{"distanceMeters":${members.distanceMeters},"durationSeconds":${members.durationSeconds},"geometry":${polyline ? '"' : '{"type":"LineString","coordinates":['}`;
+  const tail = `${polyline ? '"' : ']}'}${members.warnings ? `,"warnings":${JSON.stringify(members.warnings)}` : ''}`
     + `${members.truck ? `,"truck":${JSON.stringify(members.truck)}` : ''}}`;
-  const out = Buffer.allocUnsafe(Buffer.byteLength(head) + (line.length / 2) * (2 * NUMBER_BYTES + 4) + Buffer.byteLength(tail));
+  const lineBytes = (line.length / 2) * (polyline ? 2 * (POLYLINE6_VALUE_BYTES + 1) : 2 * NUMBER_BYTES + 4);
+  const out = Buffer.allocUnsafe(Buffer.byteLength(head) + lineBytes + Buffer.byteLength(tail));
   let at = out.write(head, 0, 'latin1');
+  if (polyline) at = writePolyline6(out, at, line, true);
+  else at = writeCoordinates(out, at, line);
+  at += out.write(tail, at, 'utf8');
+  return out.subarray(0, at);
+}
+
+function writeCoordinates(out: Buffer, at: number, line: Int32Array): number {
   for (let i = 0; i < line.length; i += 2) {
     if (i > 0) out[at++] = 44; // ,
     out[at++] = 91; // [
@@ -67,6 +81,5 @@ export function routeJson(members: RouteMembers, line: Int32Array): Buffer {
     at = writeMicroDegrees(out, at, line[i + 1]!);
     out[at++] = 93; // ]
   }
-  at += out.write(tail, at, 'utf8');
-  return out.subarray(0, at);
+  return at;
 }

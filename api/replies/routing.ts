@@ -2,7 +2,7 @@ import type { ClosuresNearRoute, RouteClosure } from '../../engines/road-events/
 import type { IsochroneBand } from '../../engines/routing/isochrone.ts';
 import type { Relocation } from '../../engines/routing/plan-route.ts';
 import type { TruckCompliance } from '../../engines/routing/truck-validation.ts';
-import type { IsochroneResponse, RouteWarning } from '../../schemas/routing-api.ts';
+import type { IsochroneResponse, RouteGeometryFormat, RouteWarning } from '../../schemas/routing-api.ts';
 import type { RouteFindings } from '../../services/routing/index.ts';
 import { routeJson } from './route-json.ts';
 
@@ -33,7 +33,7 @@ export function closureWarnings(closures: ClosuresNearRoute): RouteWarning[] {
 }
 
 /** GET /route's answer (volume 3 "Route response") as JSON bytes: warnings only when there are some. */
-export function routeReply(route: RouteFindings, closures: ClosuresNearRoute | null, truck: TruckCompliance | null): Buffer {
+export function routeReply(route: RouteFindings, closures: ClosuresNearRoute | null, truck: TruckCompliance | null, format: RouteGeometryFormat = 'geojson'): Buffer {
   const relocations = route.relocations.map(relocationWarning);
   const notChecked: RouteWarning[] = route.relocationChecked ? [] : [{
     code: 'ENDPOINT_RELOCATION_NOT_CHECKED',
@@ -46,7 +46,7 @@ export function routeReply(route: RouteFindings, closures: ClosuresNearRoute | n
     durationSeconds: Math.round(route.seconds),
     ...(warnings.length > 0 ? { warnings } : {}),
     ...(truck ? { truck: { validation: { compliant: truck.compliant, endpointsReached: relocations.length === 0 && route.relocationChecked, findings: [...relocations, ...notChecked] } } } : {}),
-  }, route.line);
+  }, route.line, format);
 }
 
 /** Suggested band colours, smallest band first (styling only). */

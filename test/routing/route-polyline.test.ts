@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { routeJson } from '../../api/replies/route-json.ts';
-import { withPolylineGeometry } from '../../api/routes/routing/route-polyline.ts';
 import { decodePolyline6, POLYLINE6_VALUE_BYTES, writePolyline6 } from '../../lib/geo/polyline6.ts';
 import { seededRandom } from '../../lib/seeded-random.ts';
 
@@ -67,7 +66,7 @@ describe('geometry_format=polyline6', () => {
       const line = randomLine(seed, 500);
       const text = encodePolyline6(line);
       backslashes += text.split('\\').length - 1;
-      const bytes = withPolylineGeometry(routeJson(members, new Int32Array(0)), line);
+      const bytes = routeJson(members, line, 'polyline6');
       const { geometry, ...rest } = JSON.parse(bytes.toString('utf8')) as { geometry: string };
       expect(geometry).toBe(text);
       expect(rest).toEqual(members);

@@ -12,11 +12,9 @@ import { checkMode, checkRoadOptions } from '../../params/routing/options.ts';
 import { checkTransitQuery } from '../../params/routing/transit.ts';
 import { withRoutingCall } from '../../replies/routing-call.ts';
 import { closureWarnings, routeReply } from '../../replies/routing.ts';
-import { withPolylineGeometry } from './route-polyline.ts';
 
 export const RouteAnswerSchema = Type.Union([RouteResponse, RoutePolylineResponse, TransitRouteResponse]);
 
-const NO_LINE = new Int32Array(0);
 
 /** GET /route: the least-cost road route between two points, with relocation, closure and truck findings. */
 export const routeHandler: FastifyPluginAsyncTypebox = async (app) => {
@@ -58,8 +56,5 @@ export async function routeJsonOf(app: FastifyInstance, query: RouteQuery, call:
   if (query.depart_at !== undefined) throw errors.badRequest('depart_at applies only to mode=transit', 'invalid_route_option');
   const options = valueOrThrow(checkRoadOptions(mode, { ...query, avoid: query.avoid?.split(',') }));
   const routeCall = { ...call, closureSnapshots: app.closureSnapshots };
-  if (query.geometry_format === 'polyline6') {
-    return routing.route(ends, options, routeCall, ({ route, truck }, closures) => withPolylineGeometry(routeReply({ ...route, line: NO_LINE }, closures, truck), route.line));
-  }
-  return routing.route(ends, options, routeCall, ({ route, truck }, closures) => routeReply(route, closures, truck));
+  return routing.route(ends, options, routeCall, ({ route, truck }, closures) => routeReply(route, closures, truck, query.geometry_format));
 }

@@ -142,7 +142,12 @@ describe('the account dashboard in headless Chromium', () => {
     expect(watch.answered.map((a) => a.path)).not.toContain('/account/me');
 
     await page.locator('#token-input').fill(await loginLink('acme'));
-    await Promise.all([page.waitForURL(`${origin}/account/`, { waitUntil: 'load' }), page.locator('#signin-form button').click()]);
+    // The page is already at /account/, so waiting for that URL would not wait for the sign-in's
+    // navigation; the signed-in page's first request, /account/me, marks its new document.
+    const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/account/me');
+    await page.locator('#signin-form button').click();
+    await signedIn;
+    expect(page.url()).toBe(`${origin}/account/`);
     expect(await readyOf(page)).toEqual({ ok: true });
     expect(await page.locator('#signin').isVisible()).toBe(false);
 

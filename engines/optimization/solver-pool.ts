@@ -55,7 +55,7 @@ export class SolverPool {
   }
 
   solve(problem: Problem, options: SolveOptions & { maxIterations?: number }, signal?: AbortSignal): Promise<Solution> {
-    const messages = Array.from({ length: this.threads }, (_, i) => ({ problem, options: { ...options, seed: (options.seed + i) >>> 0 } }));
+    const messages = Array.from({ length: this.threads }, (_, i) => ({ problem, options: { ...options, seed: (options.seed + i) >>> 0, thread: i } }));
     return this.submit(messages, (results) => cheapest(results as Solution[]), signal) as Promise<Solution>;
   }
 

@@ -17,10 +17,18 @@ import { State, type Snapshot } from './state.ts';
 /** RETURN_FAST's iteration budgets, per shipment. */
 const FAST_ITERATIONS_PER_SHIPMENT = 300;
 const FAST_FLEET_ITERATIONS_PER_SHIPMENT = 1000;
-const FAST_FLEET_STEPS_PER_ROUTE_PER_SHIPMENT = 200;
 /** RETURN_FAST ends after this many iterations per shipment without a better solution. */
 const FAST_STAGNATION_PER_SHIPMENT = 50;
 const FAST_FLEET_STAGNATION_PER_SHIPMENT = 300;
+/**
+ * Fleet-minimisation effort by thread: one thread keeps most of its budget for distance and gives
+ * up on a route after some steps per shipment; the other gives the fleet most of its budget, since
+ * the hardest fleets fall only after seconds.
+ */
+const FLEET_EFFORT = [
+  { share: 0.4, stepsPerRoutePerShipment: 200 },
+  { share: 0.75, stepsPerRoutePerShipment: Infinity },
+];
 
 export interface SearchOptions extends SolveOptions {
   /** Stop after this many ruin-and-recreate iterations (deterministic runs); the time cap still applies. */
@@ -29,8 +37,10 @@ export interface SearchOptions extends SolveOptions {
   t0?: number;
   tf?: number;
   sisr?: Partial<SisrParams>;
-  /** Share of the budget given to fleet minimisation when fixed costs dominate (default 0.4). */
+  /** Share of the budget given to fleet minimisation when fixed costs dominate (default: by thread). */
   fleetShare?: number;
+  /** Which of the pool's threads runs this search: the odd ones spend more of it on the fleet. */
+  thread?: number;
   /** Called on each new best (progress reporting). */
   onImprove?: (cost: number, iteration: number) => void;
 }
@@ -66,11 +76,12 @@ export function solveInProcess(problem: Problem, given: SearchOptions, stats?: S
   let iteration = 0;
   if (fleet) {
     // Fleet minimisation gets the first part of the budget (in time, or in iterations).
-    const share = options.fleetShare ?? 0.4;
+    const effort = FLEET_EFFORT[(options.thread ?? 0) % FLEET_EFFORT.length]!;
+    const share = options.fleetShare ?? effort.share;
     const fleetEnd = began + share * options.timeLimitMs;
     const fleetSteps = share * maxIterations;
     let calls = 0;
-    const steps = minimiseFleet(state, rng, params, () => (useIterations ? calls++ >= fleetSteps : false) || performance.now() >= (useIterations ? deadline : fleetEnd), fastMode ? Math.max(2000, FAST_FLEET_STEPS_PER_ROUTE_PER_SHIPMENT * model.shipmentCount) : Infinity);
+    const steps = minimiseFleet(state, rng, params, (work = 1) => (useIterations ? (calls += work) > fleetSteps : false) || performance.now() >= (useIterations ? deadline : fleetEnd), Math.max(2000, effort.stepsPerRoutePerShipment * model.shipmentCount));
     iteration = Math.min(steps, fleetSteps);
   }
   let current = state.cost();

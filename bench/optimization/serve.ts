@@ -13,7 +13,7 @@
  * the distance (max−min)/min over all orders is printed.
  *
  *   npm run bench:optimization [-- --classes solomon,homberger_200,li_lim_100] [--limit N] [--instances C101,R201]
- *                                 [--objective distance|vehicles|both] [--shuffles 3] [--gh-timeout 30] [--out results.json]
+ *                                 [--objective distance|vehicles|both] [--shuffles 3] [--gh-timeout 30] [--out results.json] [--json]
  *                                 [--search-mode RETURN_FAST|CONSUME_ALL_AVAILABLE_TIME]   (default: the API's, RETURN_FAST)
  * --limit N takes N instances per class spread over its groups; --objective defaults to both for
  * Solomon and to vehicles for the classes without distance-only best-known values. --url and --key
@@ -50,6 +50,7 @@ const { values } = parseArgs({
     'gh-timeout': { type: 'string', default: '30' },
     'search-mode': { type: 'string' },
     out: { type: 'string' },
+    json: { type: 'boolean', default: false },
     url: { type: 'string' },
     key: { type: 'string' },
   },
@@ -285,6 +286,21 @@ try {
     '',
     ...summary,
   ].join('\n'));
+  if (values.json) {
+    // One object last: per class and objective, the figures the targets are stated in.
+    const classesJson = classes.flatMap((cls) => OBJECTIVES.flatMap((objective) => {
+      const list = runs.filter((r) => r.cls === cls && r.objective === objective);
+      if (!list.length) return [];
+      const s = stats(list);
+      return [{
+        class: cls, objective, searchMode: searchMode ?? 'RETURN_FAST', instances: s.n, failed: s.failed, at_best_known_fleet: objective === 'vehicles' ? s.n - s.failed - s.extra : undefined,
+        more_vehicles: objective === 'vehicles' ? list.filter((r) => (r.extraVehicles ?? 0) > 0).map((r) => `${r.name} +${r.extraVehicles}`) : undefined,
+        avg_gap_pct: s.avg, worst_gap_pct: s.worst, worst: s.worstName, mean_s: s.meanSeconds, max_s: s.maxSeconds, over_budget: s.overBudget,
+        order_spread_max_pct: s.spreadMax,
+      }];
+    }));
+    console.log(JSON.stringify({ load: os.loadavg(), cores: os.availableParallelism(), node: process.version, classes: classesJson }));
+  }
 } finally {
   await server?.stop();
   await pool?.end();

@@ -19,7 +19,7 @@ export interface SisrParams {
 }
 
 /** maxString 15 rather than the paper's 10: 200-customer C2/RC2 routes hold ~30 visits. */
-export const DEFAULT_SISR: SisrParams = { meanRemoved: 10, maxString: 15, splitRate: 0.01, blinkRate: 0.01 };
+export const DEFAULT_SISR: SisrParams = { meanRemoved: 10, maxString: 10, splitRate: 0.01, blinkRate: 0.01 };
 
 /** Removes strings around a random seed; returns the removed shipments. */
 export function ruin(state: State, rng: Rng, params: SisrParams, removed: number[]): void {

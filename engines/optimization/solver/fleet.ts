@@ -31,11 +31,42 @@ export function fleetMatters(state: State, meanArc: number): boolean {
 }
 
 export function minimiseFleet(state: State, rng: Rng, params: SisrParams, until: (work?: number) => boolean, stepsPerRoute: number): number {
-  const least = fleetLowerBound(state.model);
+  const model = state.model;
+  const least = fleetLowerBound(model);
   const done = () => until() || state.routes.reduce((used, r) => used + (r.n > 0 ? 1 : 0), 0) <= least;
   if (done()) return 0;
-  return ejectionApplies(state.model) ? eliminateByEjection(state, rng, params, until, done, stepsPerRoute) : eliminateByAbsence(state, rng, params, until, done, stepsPerRoute);
+  for (let s = 0; s < model.shipmentCount; s++) if (state.routeOf[s] === -1 && model.mandatory[s]) return 0;
+  const place = ejectionApplies(model) ? placeByEjection(state, rng, params, until, stepsPerRoute) : placeByAbsence(state, rng, params, until, stepsPerRoute);
+  let complete = state.snapshot();
+  let steps = 0;
+  state.noNewRoutes = true;
+  try {
+    while (!done()) {
+      const used = state.routes.filter((r) => r.n > 0);
+      if (used.length <= 1) break;
+      // Empty the route with the fewest visits (ties: random).
+      let pick = used[rng.int(used.length)]!;
+      for (const r of used) if (r.n < pick.n) pick = r;
+      const pool: number[] = [];
+      // Last visit first: the pool is taken from its end, so the route's first visits go back first.
+      for (let i = pick.n; i >= 1; i--) if (!pool.includes(pick.nodes[i]! >> 1)) pool.push(pick.nodes[i]! >> 1);
+      for (const s of pool) state.remove(s);
+      pick.update();
+      state.commit();
+      const placed = place(pool);
+      steps += placed.steps;
+      if (!placed.all) break;
+      complete = state.snapshot();
+    }
+  } finally {
+    state.noNewRoutes = false;
+    state.restore(complete);
+  }
+  return steps;
 }
+
+/** Places the shipments of an emptied route (in the pool) without opening a route: whether all went in, and the steps it took. */
+type Placer = (pool: number[]) => { all: boolean; steps: number };
 
 /** No plan can use fewer vehicles than the total demand of some load type over the largest capacity. */
 export function fleetLowerBound(model: Model): number {
@@ -49,54 +80,34 @@ export function fleetLowerBound(model: Model): number {
   return least;
 }
 
-function eliminateByAbsence(state: State, rng: Rng, params: SisrParams, until: (work?: number) => boolean, done: () => boolean, stepsPerRoute: number): number {
+function placeByAbsence(state: State, rng: Rng, params: SisrParams, until: () => boolean, stepsPerRoute: number): Placer {
   const model = state.model;
   const absence = new Float64Array(model.shipmentCount);
   const removed: number[] = [];
-  let complete = state.snapshot();
-  let steps = 0;
   const outside = (): number[] => {
     const out: number[] = [];
     for (let s = 0; s < model.shipmentCount; s++) if (state.routeOf[s] === -1 && model.mandatory[s]) out.push(s);
     return out;
   };
-  if (outside().length > 0) return 0;
-  state.noNewRoutes = true;
-  try {
-    while (!done()) {
-      const used = state.routes.filter((r) => r.n > 0);
-      if (used.length <= 1) break;
-      // Empty the route with the fewest visits (ties: random).
-      let pick = used[rng.int(used.length)]!;
-      for (const r of used) if (r.n < pick.n) pick = r;
-      for (let i = pick.n; i >= 1; i--) state.remove(pick.nodes[i]! >> 1);
-      pick.update();
-      state.commit();
-      let out = outside();
-      let score = out.reduce((a, s) => a + absence[s]!, 0);
-      for (let step = 0; out.length > 0 && step < stepsPerRoute && !until(); step++) {
-        steps++;
-        ruin(state, rng, params, removed);
-        for (const s of out) if (!removed.includes(s)) removed.push(s);
-        recreate(state, rng, params, removed);
-        const now = outside();
-        const nowScore = now.reduce((a, s) => a + absence[s]!, 0);
-        if (now.length < out.length || (now.length === out.length && nowScore <= score)) {
-          state.commit();
-          out = now;
-          score = nowScore;
-        } else state.rollback();
-        for (const s of out) absence[s]!++;
-        score = out.reduce((a, s) => a + absence[s]!, 0);
-      }
-      if (out.length > 0) break;
-      complete = state.snapshot();
+  return () => {
+    let out = outside();
+    let score = out.reduce((a, s) => a + absence[s]!, 0);
+    let step = 0;
+    for (; out.length > 0 && step < stepsPerRoute && !until(); step++) {
+      ruin(state, rng, params, removed);
+      for (const s of out) if (!removed.includes(s)) removed.push(s);
+      recreate(state, rng, params, removed);
+      const now = outside();
+      const nowScore = now.reduce((a, s) => a + absence[s]!, 0);
+      if (now.length < out.length || (now.length === out.length && nowScore <= score)) {
+        state.commit();
+        out = now;
+      } else state.rollback();
+      for (const s of out) absence[s]!++;
+      score = out.reduce((a, s) => a + absence[s]!, 0);
     }
-  } finally {
-    state.noNewRoutes = false;
-    state.restore(complete);
-  }
-  return steps;
+    return { all: out.length === 0, steps: step };
+  };
 }
 
 /**
@@ -106,68 +117,42 @@ function eliminateByAbsence(state: State, rng: Rng, params: SisrParams, until: (
  * go to the pool, then shake the solution with a few ruin-and-recreate steps that leave no more
  * shipments out than before. The pool emptied, the smaller fleet is kept and the next route tried.
  */
-function eliminateByEjection(state: State, rng: Rng, params: SisrParams, until: (work?: number) => boolean, done: () => boolean, stepsPerRoute: number): number {
-  const model = state.model;
-  const penalty = new Float64Array(model.shipmentCount);
+function placeByEjection(state: State, rng: Rng, params: SisrParams, until: (work?: number) => boolean, stepsPerRoute: number): Placer {
+  const penalty = new Float64Array(state.model.shipmentCount);
   const removed: number[] = [];
   const best = { delta: Infinity, v: -1, a: 0, c: 0 };
-  let complete = state.snapshot();
-  let steps = 0;
-  for (let s = 0; s < model.shipmentCount; s++) if (state.routeOf[s] === -1 && model.mandatory[s]) return 0;
-  state.noNewRoutes = true;
-  try {
-    while (!done()) {
-      const used = state.routes.filter((r) => r.n > 0);
-      if (used.length <= 1) break;
-      let pick = used[rng.int(used.length)]!;
-      for (const r of used) if (r.n < pick.n) pick = r;
-      const pool: number[] = [];
-      for (let i = pick.n; i >= 1; i--) {
-        const s = pick.nodes[i]! >> 1;
-        pool.push(s);
-        state.remove(s);
+  return (pool) => {
+    penalty.fill(1);
+    let step = 0;
+    let work = 1;
+    while (pool.length > 0 && step < stepsPerRoute && !until(work)) {
+      step += work;
+      work = 1;
+      if (Math.floor(step / TURN) % 2 === 1) {
+        perturb(state, rng, params, removed, pool, penalty);
+        for (const s of pool) penalty[s]!++;
+        continue;
       }
-      pick.update();
-      state.commit();
-      penalty.fill(1);
-      let step = 0;
-      let work = 1;
-      while (pool.length > 0 && step < stepsPerRoute && !until(work)) {
-        step += work;
-        steps += work;
-        work = 1;
-        if (Math.floor(step / TURN) % 2 === 1) {
-          perturb(state, rng, params, removed, pool, penalty);
-          for (const s of pool) penalty[s]!++;
-          continue;
-        }
-        const s = pool.pop()!;
-        state.best(s, rng, POOL_BLINK, best);
-        if (best.v >= 0) {
-          state.insert(s, best.v, best.a, best.c);
-          state.commit();
-          continue;
-        }
-        penalty[s]!++;
-        const { ejected, explored } = insertWithEjection(state, s, penalty, MAX_EJECTED);
-        work += explored / EXPLORED_PER_STEP;
-        if (ejected) pool.push(...ejected);
-        else pool.unshift(s);
+      const s = pool.pop()!;
+      state.best(s, rng, POOL_BLINK, best);
+      if (best.v >= 0) {
+        state.insert(s, best.v, best.a, best.c);
         state.commit();
-        for (let k = 0; k < PERTURBATIONS && !until(); k++) {
-          step++;
-          steps++;
-          perturb(state, rng, params, removed, pool, penalty);
-        }
+        continue;
       }
-      if (pool.length > 0) break;
-      complete = state.snapshot();
+      penalty[s]!++;
+      const { ejected, explored } = insertWithEjection(state, s, penalty, MAX_EJECTED);
+      work += explored / EXPLORED_PER_STEP;
+      if (ejected) pool.push(...ejected);
+      else pool.unshift(s);
+      state.commit();
+      for (let k = 0; k < PERTURBATIONS && !until(); k++) {
+        step++;
+        perturb(state, rng, params, removed, pool, penalty);
+      }
     }
-  } finally {
-    state.noNewRoutes = false;
-    state.restore(complete);
-  }
-  return steps;
+    return { all: pool.length === 0, steps: step };
+  };
 }
 
 /** One ruin-and-recreate step, kept when it leaves no more shipments out (nor a heavier pool); the pool becomes what is out. */

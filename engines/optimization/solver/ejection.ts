@@ -4,7 +4,8 @@
  * each ejected shipment has already failed to find a place) is lowest, then the cheapest such
  * route. One route's candidates are enumerated depth-first along its visits: keep or eject each
  * visit, and place the new one in any gap; a branch ends as soon as the rest of the route is
- * unchanged and still on time (its latest starts say so), or its penalty reaches the best found.
+ * unchanged and still on time (its latest starts say so), or its penalty passes the best found
+ * (equal penalties are still explored for a single ejection, where the cheaper result wins).
  * Fast-path models of single-visit shipments only; pairs keep to the ruin-and-recreate search.
  */
 import type { Model } from './model.ts';

@@ -25,7 +25,7 @@ function windowsProblem(seed: number): Problem {
 
 const options = { timeLimitMs: 20_000, searchMode: 'CONSUME_ALL_AVAILABLE_TIME' as const, seed: 3, maxIterations: 800 };
 
-describe('search bests (SISR with strings up to 15 visits)', () => {
+describe('search bests', () => {
   it('reports strictly falling bests and returns the last one, every route feasible', () => {
     const problem = windowsProblem(11);
     const reported: number[] = [];
@@ -36,14 +36,7 @@ describe('search bests (SISR with strings up to 15 visits)', () => {
     solution.routes.forEach((stops, v) => (total += stops.length === 0 ? 0 : routeCost(problem, v, stops)));
     expect(Number.isFinite(total)).toBe(true);
     expect(solution.cost).toBeCloseTo(total, 6);
-    if (reported.length > 0) expect(solution.cost).toBeLessThanOrEqual(reported[reported.length - 1]! + 1e-6);
-  });
-
-  it('stays deterministic for a seed with an iteration budget', () => {
-    const problem = windowsProblem(12);
-    const a = solveInProcess(problem, options);
-    const b = solveInProcess(problem, options);
-    expect(a.routes).toEqual(b.routes);
-    expect(a.cost).toBe(b.cost);
+    expect(reported.length).toBeGreaterThan(0);
+    expect(solution.cost).toBeLessThanOrEqual(reported[reported.length - 1]! + 1e-6);
   });
 });

@@ -101,22 +101,20 @@ export function searchBound(view: IndexView, e: number, q: SearchBoundQuery): nu
   const importance = W.importance * a.entImportance[e]!;
   const exact = q.exactHashes === null || hasNameHash(view, e, q.exactHashes);
   const layer = LAYER_WEIGHT[a.entLayer[e]!] ?? 0;
-  // Every word in the row's own names.
-  let s = W.terms * 1 + W.coverage * (q.terms / Math.max(size, q.terms, 1)) + importance;
+  // Every word in the row's own names; a row matches at least one word in its own names, so with
+  // one word there is no city signal. Else also: one word fewer in its own names, the city signal full.
+  const all = boundOf(size, q.terms, importance, exact, layer, 0, q.region);
+  return !q.context || q.terms < 2 ? all : Math.max(all, boundOf(size, q.terms - 1, importance, exact, layer, 1, q.region));
+}
+
+/** searchScore's sum with every term matched, `own` words in the row's own names (same order, same rounding). */
+function boundOf(size: number, own: number, importance: number, exact: boolean, layer: number, city: number, region: boolean): number {
+  let s = W.terms * 1 + W.coverage * (own / Math.max(size, own, 1)) + importance;
   if (exact) s += W.exactName;
   s += layer;
-  s += W.city * 0;
-  if (q.region) s += W.regionOk;
-  // A row matches at least one word in its own names: with one word there is no city signal.
-  if (!q.context || q.terms < 2) return s;
-  // One word fewer in its own names, the city signal full.
-  const own = q.terms - 1;
-  let c = W.terms * 1 + W.coverage * (own / Math.max(size, own, 1)) + importance;
-  if (exact) c += W.exactName;
-  c += layer;
-  c += W.city * 1;
-  if (q.region) c += W.regionOk;
-  return Math.max(s, c);
+  s += W.city * city;
+  if (region) s += W.regionOk;
+  return s;
 }
 
 function hasNameHash(view: IndexView, e: number, hashes: readonly number[]): boolean {

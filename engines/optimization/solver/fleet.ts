@@ -2,8 +2,8 @@
  * Fleet minimisation, for fleets whose fixed cost dominates travel: empty one route and, without
  * opening any route, place its shipments again; success keeps the smaller fleet and tries the next
  * route, running out of steps restores the last complete solution. It stops at the fleet the loads
- * alone call for. Single-visit shipments go through an ejection pool (eliminateByEjection); pairs
- * through SISR's phase (eliminateByAbsence): ruin-and-recreate until every shipment is placed. A step is
+ * alone call for. Single-visit shipments go through an ejection pool (placeByEjection); pairs
+ * through SISR's phase (placeByAbsence): ruin-and-recreate until every shipment is placed. A step is
  * accepted when it leaves fewer shipments out, or as many with no higher sum of absence counters
  * (how often each shipment has been left out), which steers the search toward placing the hard
  * ones. (Accepting more shipments out for a lower sum, as the paper's rule reads, let the pool of

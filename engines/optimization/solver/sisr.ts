@@ -18,7 +18,6 @@ export interface SisrParams {
   blinkRate: number;
 }
 
-/** maxString 15 rather than the paper's 10: 200-customer C2/RC2 routes hold ~30 visits. */
 export const DEFAULT_SISR: SisrParams = { meanRemoved: 10, maxString: 10, splitRate: 0.01, blinkRate: 0.01 };
 
 /** Removes strings around a random seed; returns the removed shipments. */
